@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The test command: installs the Debian packages (scripts/setup.sh), builds Release into
+# build/ (scripts/build.sh) and runs the whole test suite with CTest. Exits non-zero on failure.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bash scripts/setup.sh
+bash scripts/build.sh
+
+# Debian installs fairy-stockfish (the tests' rules oracle) in /usr/games.
+case ":$PATH:" in
+  *:/usr/games:*) ;;
+  *) export PATH="$PATH:/usr/games" ;;
+esac
+
+ctest --test-dir build --output-on-failure -j2

@@ -1,0 +1,53 @@
+#include "cli/commands.hpp"
+
+#include <iostream>
+#include <map>
+
+#include "core/material.hpp"
+#include "core/position.hpp"
+
+namespace xq::cli {
+
+namespace {
+std::map<const CLI::App*, Action>& actions() {
+  static std::map<const CLI::App*, Action> table;
+  return table;
+}
+
+int fail(int code, const std::string& why) {
+  std::cerr << "xqtb: " << why << "\n";
+  return code;
+}
+}  // namespace
+
+CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help,
+                      Action action) {
+  CLI::App* sub = app.add_subcommand(name, help);
+  actions()[sub] = std::move(action);
+  return sub;
+}
+
+void register_commands(CLI::App& app) {
+  register_perft(app);
+}
+
+int run_selected(CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands()) {
+    try {
+      return actions().at(sub)();
+    } catch (const FenError& e) {
+      return fail(kExitBadInput, e.what());
+    } catch (const MaterialError& e) {
+      return fail(kExitBadInput, e.what());
+    } catch (const std::invalid_argument& e) {
+      return fail(kExitBadInput, e.what());
+    } catch (const std::bad_alloc&) {
+      return fail(kExitFailure, "out of memory");
+    } catch (const std::exception& e) {
+      return fail(kExitFailure, e.what());
+    }
+  }
+  return fail(kExitBadInput, "no command given (try --help)");
+}
+
+}  // namespace xq::cli

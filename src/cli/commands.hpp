@@ -1,0 +1,27 @@
+// Registration of the xqtb subcommands and the shared error-to-exit-code policy.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace xq::cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;
+constexpr int kExitBadInput = 2;
+constexpr int kExitTables = 3;
+
+// A subcommand's body; returns the exit code. Exceptions are mapped by run_selected.
+using Action = std::function<int()>;
+
+void register_commands(CLI::App& app);
+// Adds a subcommand whose action runs when it is selected.
+CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help,
+                      Action action);
+// Runs the selected subcommand, turning exceptions into one-line errors and exit codes.
+int run_selected(CLI::App& app);
+
+// Subcommand registrations, one file each.
+void register_perft(CLI::App& app);
+
+}  // namespace xq::cli

@@ -1,0 +1,311 @@
+#include "core/position.hpp"
+
+#include "core/geometry.hpp"
+
+namespace xq {
+
+namespace {
+
+using geo::geometry;
+
+// Largest number of pieces of each kind a side owns (king, advisor, ..., pawn).
+constexpr int kMaxCount[kPieceTypes] = {1, 2, 2, 2, 2, 2, 5};
+constexpr const char* kTypeNames[kPieceTypes] = {"king",  "advisor", "elephant", "horse",
+                                                 "rook",  "cannon",  "pawn"};
+
+std::string colour_name(Color c) { return c == Red ? "Red" : "Black"; }
+
+std::string square_name(Square s) {
+  return std::string(1, char('a' + file_of(s))) + char('0' + rank_of(s));
+}
+
+}  // namespace
+
+Position::Position() {
+  board_.fill(kNoPiece);
+  king_ = {kNoSquare, kNoSquare};
+}
+
+void Position::put(Square s, Piece p) {
+  const Piece old = board_[s];
+  if (old != kNoPiece && type_of(old) == King && king_[color_of(old)] == s)
+    king_[color_of(old)] = kNoSquare;
+  board_[s] = p;
+  if (p != kNoPiece && type_of(p) == King) king_[color_of(p)] = s;
+}
+
+Position Position::from_fen_raw(std::string_view fen) {
+  Position pos;
+  size_t i = 0;
+  int rank = 9, file = 0;
+  auto fail = [&](const std::string& why) {
+    throw FenError("bad FEN at character " + std::to_string(i + 1) + ": " + why);
+  };
+  for (; i < fen.size() && fen[i] != ' '; ++i) {
+    const char ch = fen[i];
+    if (ch == '/') {
+      if (file != kFiles) fail("rank " + std::to_string(rank) + " has " + std::to_string(file) +
+                               " files, expected 9");
+      if (--rank < 0) fail("more than 10 ranks");
+      file = 0;
+    } else if (ch >= '1' && ch <= '9') {
+      file += ch - '0';
+      if (file > kFiles) fail("rank " + std::to_string(rank) + " is longer than 9 files");
+    } else {
+      const Piece p = piece_from_fen(ch);
+      if (p == kNoPiece) fail(std::string("unknown piece letter '") + ch + "'");
+      if (file >= kFiles) fail("rank " + std::to_string(rank) + " is longer than 9 files");
+      pos.put(make_square(file++, rank), p);
+    }
+  }
+  if (rank != 0 || file != kFiles) fail("the board must have 10 ranks of 9 files");
+  while (i < fen.size() && fen[i] == ' ') ++i;
+  if (i >= fen.size()) fail("missing side to move (w or b)");
+  const char side = fen[i];
+  if (side == 'w' || side == 'r' || side == 'W' || side == 'R')
+    pos.stm_ = Red;
+  else if (side == 'b' || side == 'B')
+    pos.stm_ = Black;
+  else
+    fail(std::string("side to move must be w, r or b, not '") + side + "'");
+  if (i + 1 < fen.size() && fen[i + 1] != ' ') fail("side to move must be a single letter");
+  return pos;
+}
+
+Position Position::from_fen(std::string_view fen) {
+  Position pos = from_fen_raw(fen);
+  if (std::string why = pos.legality_error(); !why.empty())
+    throw FenError("illegal position: " + why);
+  return pos;
+}
+
+std::string Position::fen() const {
+  std::string out;
+  for (int r = 9; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < kFiles; ++f) {
+      const Piece p = board_[make_square(f, r)];
+      if (p == kNoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += piece_to_fen(p);
+    }
+    if (empty) out += char('0' + empty);
+    if (r) out += '/';
+  }
+  out += stm_ == Red ? " w" : " b";
+  out += " - - 0 1";
+  return out;
+}
+
+std::string Position::legality_error() const {
+  int count[2][kPieceTypes] = {};
+  for (Square s = 0; s < kSquares; ++s) {
+    const Piece p = board_[s];
+    if (p == kNoPiece) continue;
+    const Color c = color_of(p);
+    const PieceType t = type_of(p);
+    if (!can_stand_on(c, t, s))
+      return colour_name(c) + " " + kTypeNames[t] + " on " + square_name(s) +
+             ", a point it can never stand on";
+    if (++count[c][t] > kMaxCount[t])
+      return colour_name(c) + " has more than " + std::to_string(kMaxCount[t]) + " " +
+             kTypeNames[t] + (kMaxCount[t] > 1 ? "s" : "");
+  }
+  for (Color c : {Red, Black})
+    if (count[c][King] == 0) return colour_name(c) + " has no king";
+  if (kings_facing()) return "the kings face each other on an open file";
+  if (in_check(~stm_))
+    return colour_name(~stm_) + " (not to move) is in check";
+  return {};
+}
+
+bool Position::kings_facing() const {
+  const Square r = king_[Red], b = king_[Black];
+  if (r == kNoSquare || b == kNoSquare || file_of(r) != file_of(b)) return false;
+  for (Square s = r + kFiles; s < b; s += kFiles)
+    if (board_[s] != kNoPiece) return false;
+  return true;
+}
+
+bool Position::attacked(Square s, Color by) const {
+  const auto& g = geometry();
+  // Lines: the first piece met may be a rook; the second, a cannon.
+  for (int d = 0; d < 4; ++d) {
+    int screens = 0;
+    for (int i = 0; i < g.ray_len[s][d]; ++i) {
+      const Piece p = board_[g.rays[s][d][i]];
+      if (p == kNoPiece) continue;
+      if (color_of(p) == by && type_of(p) == (screens == 0 ? Rook : Cannon)) return true;
+      if (++screens == 2) break;
+    }
+  }
+  const Piece horse = make_piece(by, Horse);
+  for (int i = 0; i < g.horse_attacker_count[s]; ++i) {
+    const auto& st = g.horse_attackers[s][i];
+    if (board_[st.to] == horse && board_[st.block] == kNoPiece) return true;
+  }
+  const Piece pawn = make_piece(by, Pawn);
+  for (int i = 0; i < g.pawn_from_count[by][s]; ++i)
+    if (board_[g.pawn_from[by][s][i]] == pawn) return true;
+  // King, advisor and elephant steps are symmetric: look from s with the attacker's geometry.
+  const Piece king = make_piece(by, King), advisor = make_piece(by, Advisor);
+  for (int i = 0; i < g.king_count[by][s]; ++i)
+    if (board_[g.king[by][s][i]] == king) return true;
+  for (int i = 0; i < g.advisor_count[by][s]; ++i)
+    if (board_[g.advisor[by][s][i]] == advisor) return true;
+  const Piece elephant = make_piece(by, Elephant);
+  for (int i = 0; i < g.elephant_count[by][s]; ++i) {
+    const auto& st = g.elephant[by][s][i];
+    if (board_[st.to] == elephant && board_[st.block] == kNoPiece) return true;
+  }
+  return false;
+}
+
+bool Position::in_check(Color c) const {
+  return king_[c] != kNoSquare && (attacked(king_[c], ~c) || kings_facing());
+}
+
+void Position::pseudo_moves(MoveList& out) const {
+  const auto& g = geometry();
+  const Color us = stm_;
+  auto target_ok = [&](Square to) { return board_[to] == kNoPiece || color_of(board_[to]) != us; };
+  auto add = [&](Square from, Square to) { out.push({uint8_t(from), uint8_t(to)}); };
+  for (Square s = 0; s < kSquares; ++s) {
+    const Piece p = board_[s];
+    if (p == kNoPiece || color_of(p) != us) continue;
+    switch (type_of(p)) {
+      case King:
+        for (int i = 0; i < g.king_count[us][s]; ++i)
+          if (target_ok(g.king[us][s][i])) add(s, g.king[us][s][i]);
+        break;
+      case Advisor:
+        for (int i = 0; i < g.advisor_count[us][s]; ++i)
+          if (target_ok(g.advisor[us][s][i])) add(s, g.advisor[us][s][i]);
+        break;
+      case Elephant:
+        for (int i = 0; i < g.elephant_count[us][s]; ++i) {
+          const auto& st = g.elephant[us][s][i];
+          if (board_[st.block] == kNoPiece && target_ok(st.to)) add(s, st.to);
+        }
+        break;
+      case Horse:
+        for (int i = 0; i < g.horse_count[s]; ++i) {
+          const auto& st = g.horse[s][i];
+          if (board_[st.block] == kNoPiece && target_ok(st.to)) add(s, st.to);
+        }
+        break;
+      case Rook:
+        for (int d = 0; d < 4; ++d)
+          for (int i = 0; i < g.ray_len[s][d]; ++i) {
+            const Square to = g.rays[s][d][i];
+            if (target_ok(to)) add(s, to);
+            if (board_[to] != kNoPiece) break;
+          }
+        break;
+      case Cannon:
+        for (int d = 0; d < 4; ++d) {
+          int i = 0;
+          for (; i < g.ray_len[s][d] && board_[g.rays[s][d][i]] == kNoPiece; ++i)
+            add(s, g.rays[s][d][i]);
+          for (++i; i < g.ray_len[s][d]; ++i) {  // jump the screen, capture the next piece
+            const Square to = g.rays[s][d][i];
+            if (board_[to] == kNoPiece) continue;
+            if (color_of(board_[to]) != us) add(s, to);
+            break;
+          }
+        }
+        break;
+      case Pawn:
+        for (int i = 0; i < g.pawn_count[us][s]; ++i)
+          if (target_ok(g.pawn[us][s][i])) add(s, g.pawn[us][s][i]);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+void Position::legal_moves(MoveList& out) const {
+  MoveList pseudo;
+  pseudo_moves(pseudo);
+  out.size = 0;
+  Position& self = const_cast<Position&>(*this);  // make/unmake restores the position exactly
+  const Color us = stm_;
+  for (Move m : pseudo) {
+    const Piece cap = self.make(m);
+    if (!self.in_check(us)) out.push(m);
+    self.unmake(m, cap);
+  }
+}
+
+bool Position::is_legal_move(Move m) const {
+  if (m.from >= kSquares || m.to >= kSquares) return false;
+  MoveList l;
+  legal_moves(l);
+  for (Move x : l)
+    if (x == m) return true;
+  return false;
+}
+
+bool Position::gives_check(Move m) const {
+  Position& self = const_cast<Position&>(*this);
+  const Color us = stm_;
+  const Piece cap = self.make(m);
+  const bool check = self.attacked(self.king_[~us], us);
+  self.unmake(m, cap);
+  return check;
+}
+
+Piece Position::make(Move m) {
+  const Piece moving = board_[m.from], captured = board_[m.to];
+  board_[m.to] = moving;
+  board_[m.from] = kNoPiece;
+  if (type_of(moving) == King) king_[stm_] = m.to;
+  stm_ = ~stm_;
+  return captured;
+}
+
+void Position::unmake(Move m, Piece captured) {
+  stm_ = ~stm_;
+  const Piece moving = board_[m.to];
+  board_[m.from] = moving;
+  board_[m.to] = captured;
+  if (type_of(moving) == King) king_[stm_] = m.from;
+}
+
+Position Position::mirrored() const {
+  Position out;
+  for (Square s = 0; s < kSquares; ++s)
+    if (board_[s] != kNoPiece) out.put(mirror_lr(s), board_[s]);
+  out.stm_ = stm_;
+  return out;
+}
+
+Position Position::colour_flipped() const {
+  Position out;
+  for (Square s = 0; s < kSquares; ++s)
+    if (board_[s] != kNoPiece)
+      out.put(flip_ranks(s), make_piece(~color_of(board_[s]), type_of(board_[s])));
+  out.stm_ = ~stm_;
+  return out;
+}
+
+uint64_t perft(Position& pos, int depth) {
+  if (depth == 0) return 1;
+  MoveList moves;
+  pos.legal_moves(moves);
+  if (depth == 1) return uint64_t(moves.size);
+  uint64_t nodes = 0;
+  for (Move m : moves) {
+    const Piece cap = pos.make(m);
+    nodes += perft(pos, depth - 1);
+    pos.unmake(m, cap);
+  }
+  return nodes;
+}
+
+}  // namespace xq

@@ -1,0 +1,98 @@
+// A xiangqi position: mailbox board, king points and side to move, with FEN input/output,
+// legal move generation, check queries and make/unmake (RULES.md "Movement", "End of the game").
+#pragma once
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "core/types.hpp"
+
+namespace xq {
+
+// Raised for malformed FEN text or an illegal position; what() is a one-line reason that names
+// the problem (and the FEN character offset where there is one).
+class FenError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Fixed-capacity move list (no allocation in the hot paths).
+struct MoveList {
+  std::array<Move, 192> moves;
+  int size = 0;
+  void push(Move m) { moves[size++] = m; }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + size; }
+  const Move& operator[](int i) const { return moves[i]; }
+};
+
+class Position {
+ public:
+  Position();  // empty board, Red to move (no kings: not a playable position)
+
+  // Parses FEN and checks legality (see legality_error). Throws FenError.
+  static Position from_fen(std::string_view fen);
+  // Parses FEN syntax only (pieces on their own points, counts and kings not checked), for
+  // tools that must show an illegal position. Throws FenError on malformed text.
+  static Position from_fen_raw(std::string_view fen);
+  // Board and side to move, followed by " - - 0 1".
+  std::string fen() const;
+
+  // Empty string when the position is legal (RULES.md "End of the game"): exactly one king a
+  // side in its palace, every piece on a point its kind may stand on, at most the pieces a side
+  // owns (2 A, 2 B, 2 N, 2 R, 2 C, 5 P), kings not facing, side not to move not in check.
+  // Otherwise a one-line description of the first problem found.
+  std::string legality_error() const;
+
+  Piece at(Square s) const { return board_[s]; }
+  Color side_to_move() const { return stm_; }
+  void set_side_to_move(Color c) { stm_ = c; }
+  Square king_square(Color c) const { return king_[c]; }
+  // Places or removes a piece (keeps the king points up to date).
+  void put(Square s, Piece p);
+  void clear(Square s) { put(s, kNoPiece); }
+
+  // True when a piece of colour `by` attacks the point (kings attack within their palace).
+  bool attacked(Square s, Color by) const;
+  // True when the king of colour c is attacked, or the two kings face each other (flying
+  // general counts as an attack, RULES.md "Movement").
+  bool in_check(Color c) const;
+  bool kings_facing() const;
+
+  // Pseudo-legal moves of the side to move (piece movement rules only).
+  void pseudo_moves(MoveList& out) const;
+  // Legal moves: pseudo-legal moves after which the mover's king is not in check.
+  void legal_moves(MoveList& out) const;
+  MoveList legal_moves() const {
+    MoveList l;
+    legal_moves(l);
+    return l;
+  }
+  bool is_legal_move(Move m) const;  // m need not be pseudo-legal
+  // Whether the legal move m leaves the opponent's king attacked.
+  bool gives_check(Move m) const;
+  bool is_capture(Move m) const { return board_[m.to] != kNoPiece; }
+
+  // Make returns the captured piece (kNoPiece if none); unmake needs it back.
+  Piece make(Move m);
+  void unmake(Move m, Piece captured);
+
+  // Images of the position: left-right mirror, and colour flip (ranks flipped, colours and
+  // side to move swapped).
+  Position mirrored() const;
+  Position colour_flipped() const;
+
+  bool operator==(const Position& o) const { return board_ == o.board_ && stm_ == o.stm_; }
+
+ private:
+  std::array<Piece, kSquares> board_;
+  std::array<Square, 2> king_;
+  Color stm_ = Red;
+};
+
+// Node count of the legal move tree to the given depth (depth 0 = 1).
+uint64_t perft(Position& pos, int depth);
+
+}  // namespace xq
