@@ -1,0 +1,84 @@
+// FEN parsing and legality errors, check queries and make/unmake.
+#include <catch2/catch.hpp>
+
+#include "core/position.hpp"
+
+using namespace xq;
+
+namespace {
+std::string error_of(const std::string& fen) {
+  try {
+    Position::from_fen(fen);
+  } catch (const FenError& e) {
+    return e.what();
+  }
+  return {};
+}
+}  // namespace
+
+TEST_CASE("FEN round trip and aliases", "[position]") {
+  const std::string start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+  CHECK(Position::from_fen(start).fen() == start);
+  const Position aliased =
+      Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r");
+  CHECK(aliased.fen() == start);
+  CHECK(Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/4K4 b 5 40").side_to_move() == Black);
+}
+
+TEST_CASE("malformed FEN is rejected with the reason", "[position]") {
+  CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/4R4/4K4"), Catch::Contains("missing side to move"));
+  CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/4R4 w"), Catch::Contains("10 ranks"));
+  CHECK_THAT(error_of("4k5/9/9/9/9/9/9/9/4R4/4K4 w"), Catch::Contains("longer than 9"));
+  CHECK_THAT(error_of("4k3/9/9/9/9/9/9/9/4R4/4K4 w"), Catch::Contains("has 8 files"));
+  CHECK_THAT(error_of("4x4/9/9/9/9/9/9/9/4R4/4K4 w"), Catch::Contains("character 2"));
+  CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/4R4/4K4 x"), Catch::Contains("side to move"));
+  CHECK_THAT(error_of(""), Catch::Contains("bad FEN"));
+}
+
+TEST_CASE("illegal positions are rejected with the reason", "[position]") {
+  CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/4R4/9 w"), Catch::Contains("Red has no king"));
+  CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/9/4K4 w"), Catch::Contains("face each other"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/9/3RK4 w"), Catch::Contains("Black (not to move) is in check"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/4A4/9/4K4 w"), Catch::Contains("advisor on e2"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/1B7/9/4K4 w"), Catch::Contains("elephant on b2"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/1P7/9/9/4K4 w"), Catch::Contains("pawn on b3"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/9/K8 w"), Catch::Contains("king on a0"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/RRR6/4K4 w"), Catch::Contains("more than 2 rooks"));
+  CHECK_THAT(error_of("3k1k3/9/9/9/9/9/9/9/9/4K4 w"), Catch::Contains("more than 1 king"));
+  CHECK(error_of("3k5/9/9/9/9/9/9/9/9/3RK4 b").empty());  // checked side is to move: legal
+}
+
+TEST_CASE("raw parse keeps an illegal position for display", "[position]") {
+  const Position p = Position::from_fen_raw("4k4/9/9/9/9/9/9/9/9/4K4 w");
+  CHECK(p.kings_facing());
+  CHECK_FALSE(p.legality_error().empty());
+}
+
+TEST_CASE("checks: rook, cannon with screen, horse leg, flying general", "[position]") {
+  CHECK(Position::from_fen_raw("4k4/9/9/9/9/9/9/9/4R4/3K5 b").in_check(Black));
+  CHECK_FALSE(Position::from_fen_raw("4k4/9/9/9/9/9/9/9/4C4/3K5 b").in_check(Black));
+  CHECK(Position::from_fen_raw("4k4/9/9/9/4P4/9/9/9/4C4/3K5 b").in_check(Black));
+  CHECK(Position::from_fen_raw("4k4/9/3N5/9/9/9/9/9/9/3K5 b").in_check(Black));
+  CHECK_FALSE(Position::from_fen_raw("4k4/3P5/3N5/9/9/9/9/9/9/3K5 b").in_check(Black));
+  CHECK(Position::from_fen_raw("3k5/9/9/9/9/9/9/9/9/3K5 b").in_check(Black));
+  // A king may not step onto the open file of the other king.
+  const Position p = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w");
+  CHECK_FALSE(p.is_legal_move({uint8_t(make_square(4, 0)), uint8_t(make_square(3, 0))}));
+}
+
+TEST_CASE("stalemate and checkmate have no legal moves", "[position]") {
+  // Red rook on the back rank with the king covering the file: mate.
+  CHECK(Position::from_fen("3k5/9/4R4/9/9/9/9/9/9/3RK4 b").legal_moves().size == 0);
+}
+
+TEST_CASE("make and unmake restore the position", "[position]") {
+  Position p =
+      Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+  const Position before = p;
+  for (Move m : before.legal_moves()) {
+    const Piece cap = p.make(m);
+    CHECK(p.side_to_move() == Black);
+    p.unmake(m, cap);
+    CHECK(p == before);
+  }
+}
