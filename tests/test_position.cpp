@@ -38,7 +38,8 @@ TEST_CASE("malformed FEN is rejected with the reason", "[position]") {
 TEST_CASE("illegal positions are rejected with the reason", "[position]") {
   CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/4R4/9 w"), Catch::Contains("Red has no king"));
   CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/9/4K4 w"), Catch::Contains("face each other"));
-  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/9/3RK4 w"), Catch::Contains("Black (not to move) is in check"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/9/3RK4 w"),
+             Catch::Contains("Black (not to move) is in check"));
   CHECK_THAT(error_of("3k5/9/9/9/9/9/9/4A4/9/4K4 w"), Catch::Contains("advisor on e2"));
   CHECK_THAT(error_of("3k5/9/9/9/9/9/9/1B7/9/4K4 w"), Catch::Contains("elephant on b2"));
   CHECK_THAT(error_of("3k5/9/9/9/9/9/1P7/9/9/4K4 w"), Catch::Contains("pawn on b3"));

@@ -25,7 +25,8 @@ void register_perft(CLI::App& app) {
       const Piece cap = pos.make(m);
       const uint64_t n = perft(pos, opt->depth - 1);
       pos.unmake(m, cap);
-      std::cout << char('a' + file_of(m.from)) << rank_of(m.from) << char('a' + file_of(m.to)) << rank_of(m.to) << ": " << n << "\n";
+      std::cout << char('a' + file_of(m.from)) << rank_of(m.from) << char('a' + file_of(m.to))
+                << rank_of(m.to) << ": " << n << "\n";
       total += n;
     }
     std::cout << total << "\n";

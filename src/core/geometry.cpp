@@ -6,7 +6,9 @@ namespace xq::geo {
 
 namespace {
 
-bool on_board(int f, int r) { return f >= 0 && f < kFiles && r >= 0 && r < kRanks; }
+bool on_board(int f, int r) {
+  return f >= 0 && f < kFiles && r >= 0 && r < kRanks;
+}
 
 void build_rays(Geometry& g, Square s) {
   constexpr int df[4] = {0, 0, -1, 1}, dr[4] = {1, -1, 0, 0};
@@ -24,8 +26,8 @@ void build_horse(Geometry& g, Square s) {
     if (!on_board(f + df[i], r + dr[i])) continue;
     const Square to = make_square(f + df[i], r + dr[i]);
     // The leg is the orthogonal neighbour of the horse in the long direction.
-    const Square leg = std::abs(dr[i]) == 2 ? make_square(f, r + dr[i] / 2)
-                                            : make_square(f + df[i] / 2, r);
+    const Square leg =
+        std::abs(dr[i]) == 2 ? make_square(f, r + dr[i] / 2) : make_square(f + df[i] / 2, r);
     g.horse[s][g.horse_count[s]++] = {uint8_t(to), uint8_t(leg)};
     g.horse_attackers[to][g.horse_attacker_count[to]++] = {uint8_t(s), uint8_t(leg)};
   }
@@ -48,8 +50,8 @@ void build_colour_steps(Geometry& g, Color c, Square s) {
     nf = f + 2 * d[0], nr = r + 2 * d[1];
     if (can_stand_on(c, Elephant, s) && on_board(nf, nr) &&
         can_stand_on(c, Elephant, make_square(nf, nr)))
-      g.elephant[c][s][g.elephant_count[c][s]++] = {
-          uint8_t(make_square(nf, nr)), uint8_t(make_square(f + d[0], r + d[1]))};
+      g.elephant[c][s][g.elephant_count[c][s]++] = {uint8_t(make_square(nf, nr)),
+                                                    uint8_t(make_square(f + d[0], r + d[1]))};
   }
   if (!can_stand_on(c, Pawn, s)) return;
   const int fwd = c == Red ? 1 : -1;

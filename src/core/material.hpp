@@ -22,8 +22,8 @@ class MaterialError : public std::invalid_argument {
 };
 
 struct Material {
-  // count[colour][type]; count[c][King] is always 1.
-  std::array<std::array<uint8_t, kPieceTypes>, 2> count{};
+  // count[colour][type]; count[c][King] is always 1 (so a default Material is KK).
+  std::array<std::array<uint8_t, kPieceTypes>, 2> count{{{1}, {1}}};
 
   // Accepts KRKCAABB, KRvKCAABB, krkcaabb, Chinese forms (车对炮士象全, 车 vs 炮士象全,
   // 马兵对士象全, 单车对双士, 单缺士 ...). The first side named is Red. Throws MaterialError.
@@ -38,7 +38,7 @@ struct Material {
   // Colours swapped (Black's pieces become Red's).
   Material flipped() const;
   // True when this is the canonical orientation of its colour pair (stronger side as Red,
-  // per the strength order in docs/index.md); tables are stored under canonical materials.
+  // per the strength order in docs/material.md); tables are stored under canonical materials.
   bool is_canonical() const;
   Material canonical() const { return is_canonical() ? *this : flipped(); }
   // Pieces besides the kings.

@@ -10,10 +10,12 @@ using geo::geometry;
 
 // Largest number of pieces of each kind a side owns (king, advisor, ..., pawn).
 constexpr int kMaxCount[kPieceTypes] = {1, 2, 2, 2, 2, 2, 5};
-constexpr const char* kTypeNames[kPieceTypes] = {"king",  "advisor", "elephant", "horse",
-                                                 "rook",  "cannon",  "pawn"};
+constexpr const char* kTypeNames[kPieceTypes] = {"king", "advisor", "elephant", "horse",
+                                                 "rook", "cannon",  "pawn"};
 
-std::string colour_name(Color c) { return c == Red ? "Red" : "Black"; }
+std::string colour_name(Color c) {
+  return c == Red ? "Red" : "Black";
+}
 
 std::string square_name(Square s) {
   return std::string(1, char('a' + file_of(s))) + char('0' + rank_of(s));
@@ -44,8 +46,9 @@ Position Position::from_fen_raw(std::string_view fen) {
   for (; i < fen.size() && fen[i] != ' '; ++i) {
     const char ch = fen[i];
     if (ch == '/') {
-      if (file != kFiles) fail("rank " + std::to_string(rank) + " has " + std::to_string(file) +
-                               " files, expected 9");
+      if (file != kFiles)
+        fail("rank " + std::to_string(rank) + " has " + std::to_string(file) +
+             " files, expected 9");
       if (--rank < 0) fail("more than 10 ranks");
       file = 0;
     } else if (ch >= '1' && ch <= '9') {
@@ -118,8 +121,7 @@ std::string Position::legality_error() const {
   for (Color c : {Red, Black})
     if (count[c][King] == 0) return colour_name(c) + " has no king";
   if (kings_facing()) return "the kings face each other on an open file";
-  if (in_check(~stm_))
-    return colour_name(~stm_) + " (not to move) is in check";
+  if (in_check(~stm_)) return colour_name(~stm_) + " (not to move) is in check";
   return {};
 }
 

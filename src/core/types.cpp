@@ -11,7 +11,9 @@ bool in_palace(Color c, Square s) {
 }
 
 // Rank as seen from colour c's own side (0 = its back rank).
-int own_rank(Color c, Square s) { return c == Red ? rank_of(s) : 9 - rank_of(s); }
+int own_rank(Color c, Square s) {
+  return c == Red ? rank_of(s) : 9 - rank_of(s);
+}
 }  // namespace
 
 char piece_to_fen(Piece p) {

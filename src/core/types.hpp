@@ -10,16 +10,24 @@
 namespace xq {
 
 enum Color : uint8_t { Red = 0, Black = 1 };
-constexpr Color operator~(Color c) { return Color(c ^ 1); }
+constexpr Color operator~(Color c) {
+  return Color(c ^ 1);
+}
 
 enum PieceType : uint8_t { King = 0, Advisor, Elephant, Horse, Rook, Cannon, Pawn, kPieceTypes };
 
 // A piece on the board: 0 = empty, otherwise 1 + type + 8 * colour.
 using Piece = uint8_t;
 constexpr Piece kNoPiece = 0;
-constexpr Piece make_piece(Color c, PieceType t) { return Piece(1 + t + 8 * c); }
-constexpr PieceType type_of(Piece p) { return PieceType((p - 1) & 7); }
-constexpr Color color_of(Piece p) { return Color(p >> 3); }
+constexpr Piece make_piece(Color c, PieceType t) {
+  return Piece(1 + t + 8 * c);
+}
+constexpr PieceType type_of(Piece p) {
+  return PieceType((p - 1) & 7);
+}
+constexpr Color color_of(Piece p) {
+  return Color(p >> 3);
+}
 
 // Points 0..89; kNoSquare marks "none".
 using Square = int;
@@ -27,13 +35,23 @@ constexpr int kFiles = 9;
 constexpr int kRanks = 10;
 constexpr int kSquares = 90;
 constexpr Square kNoSquare = -1;
-constexpr Square make_square(int file, int rank) { return rank * kFiles + file; }
-constexpr int file_of(Square s) { return s % kFiles; }
-constexpr int rank_of(Square s) { return s / kFiles; }
+constexpr Square make_square(int file, int rank) {
+  return rank * kFiles + file;
+}
+constexpr int file_of(Square s) {
+  return s % kFiles;
+}
+constexpr int rank_of(Square s) {
+  return s / kFiles;
+}
 // Left-right mirror (file a <-> i).
-constexpr Square mirror_lr(Square s) { return make_square(8 - file_of(s), rank_of(s)); }
+constexpr Square mirror_lr(Square s) {
+  return make_square(8 - file_of(s), rank_of(s));
+}
 // Colour flip: rank r <-> 9 - r (same file), used with a colour swap of every piece.
-constexpr Square flip_ranks(Square s) { return make_square(file_of(s), 9 - rank_of(s)); }
+constexpr Square flip_ranks(Square s) {
+  return make_square(file_of(s), 9 - rank_of(s));
+}
 
 // A move from one point to another; 0 is never a real move (from == to).
 struct Move {

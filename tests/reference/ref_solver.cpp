@@ -1,0 +1,501 @@
+#include "ref_solver.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+namespace xq::ref {
+
+namespace {
+
+// Points a piece kind may stand on (RULES.md "Movement"), from Red's side: (file, rank).
+constexpr std::array<std::pair<int, int>, 5> kAdvisorPoints{
+    {{3, 0}, {5, 0}, {4, 1}, {3, 2}, {5, 2}}};
+constexpr std::array<std::pair<int, int>, 7> kElephantPoints{
+    {{2, 0}, {6, 0}, {0, 2}, {4, 2}, {8, 2}, {2, 4}, {6, 4}}};
+
+bool may_stand(Color c, PieceType t, Square s) {
+  const int f = file_of(s), r = c == Red ? rank_of(s) : 9 - rank_of(s);  // own-side rank
+  const auto on = [&](const auto& points) {
+    return std::find(points.begin(), points.end(), std::pair{f, r}) != points.end();
+  };
+  switch (t) {
+    case King:
+      return f >= 3 && f <= 5 && r <= 2;
+    case Advisor:
+      return on(kAdvisorPoints);
+    case Elephant:
+      return on(kElephantPoints);
+    case Pawn:
+      return r >= 5 || (r >= 3 && f % 2 == 0);
+    default:
+      return true;
+  }
+}
+
+// Node key: for each occupied point in increasing order an 11-bit digit (point << 4 | piece),
+// then the side to move as the lowest bit. Digits are never 0 (a piece is 1..15), so the key is
+// unique across materials; 5 pieces take 56 bits.
+uint64_t encode(const Position& pos) {
+  uint64_t k = 0;
+  for (Square s = 0; s < kSquares; ++s)
+    if (Piece p = pos.at(s)) k = k << 11 | uint64_t(s) << 4 | p;
+  return k << 1 | pos.side_to_move();
+}
+
+Position decode(uint64_t k) {
+  Position pos;
+  pos.set_side_to_move(Color(k & 1));
+  for (k >>= 1; k; k >>= 11) pos.put(Square(k >> 4 & 127), Piece(k & 15));
+  return pos;
+}
+
+// Key after a move: the piece on m.from goes to m.to (replacing any piece there), sides swap.
+uint64_t key_after(uint64_t key, Move m) {
+  std::array<uint32_t, RefSolver::kMaxPieces> digits{};
+  int n = 0;
+  const Color mover = Color(key & 1);
+  for (key >>= 1; key; key >>= 11) {
+    const uint32_t s = key >> 4 & 127;
+    if (s == m.from)
+      digits[n++] = uint32_t(m.to) << 4 | (key & 15);
+    else if (s != m.to)
+      digits[n++] = key & 2047;
+  }
+  for (int i = 1; i < n; ++i)  // ascending points
+    for (int j = i; j > 0 && digits[j - 1] > digits[j]; --j) std::swap(digits[j - 1], digits[j]);
+  uint64_t k = 0;
+  for (int i = 0; i < n; ++i) k = k << 11 | digits[i];
+  return k << 1 | ~mover;
+}
+
+std::string iccs(Square s) {
+  return {char('a' + file_of(s)), char('0' + rank_of(s))};
+}
+
+RefMaterial material_of_key(uint64_t k) {
+  RefMaterial m;
+  for (k >>= 1; k; k >>= 11) ++m.count[color_of(k & 15)][type_of(k & 15)];
+  return m;
+}
+
+int piece_count(const Position& pos) {
+  int n = 0;
+  for (Square s = 0; s < kSquares; ++s) n += pos.at(s) != kNoPiece;
+  return n;
+}
+
+// The material followed by every material reachable from it by captures.
+std::vector<RefMaterial> closure(const RefMaterial& m) {
+  std::vector<RefMaterial> out{m};
+  std::set<RefMaterial> seen{m};
+  for (size_t i = 0; i < out.size(); ++i) {
+    for (int c = 0; c < 2; ++c) {
+      for (int t = Advisor; t < kPieceTypes; ++t) {
+        RefMaterial sub = out[i];
+        if (sub.count[c][t] == 0) continue;
+        --sub.count[c][t];
+        if (seen.insert(sub).second) out.push_back(sub);
+      }
+    }
+  }
+  return out;
+}
+
+// Appends the key of every legal position of m, both sides to move. Identical pieces are placed
+// in increasing domain order (combinations).
+void enumerate(const RefMaterial& m, std::vector<uint64_t>& out) {
+  struct Slot {
+    Piece piece;
+    std::vector<Square> domain;
+  };
+  std::vector<Slot> slots;
+  for (int c = 0; c < 2; ++c) {
+    for (int t = 0; t < kPieceTypes; ++t) {
+      for (int n = 0; n < m.count[c][t]; ++n) {
+        Slot slot{make_piece(Color(c), PieceType(t)), {}};
+        for (Square s = 0; s < kSquares; ++s)
+          if (may_stand(Color(c), PieceType(t), s)) slot.domain.push_back(s);
+        slots.push_back(std::move(slot));
+      }
+    }
+  }
+  Position pos;
+  std::vector<size_t> chosen(slots.size());
+  const auto place = [&](const auto& self, size_t j) -> void {
+    if (j == slots.size()) {
+      for (Color c : {Red, Black}) {
+        pos.set_side_to_move(c);
+        if (pos.legality_error().empty()) out.push_back(encode(pos));
+      }
+      return;
+    }
+    const bool same = j > 0 && slots[j - 1].piece == slots[j].piece;
+    for (size_t d = same ? chosen[j - 1] + 1 : 0; d < slots[j].domain.size(); ++d) {
+      const Square s = slots[j].domain[d];
+      if (pos.at(s) != kNoPiece) continue;
+      chosen[j] = d;
+      pos.put(s, slots[j].piece);
+      self(self, j + 1);
+      pos.clear(s);
+    }
+  };
+  place(place, 0);
+}
+
+// Max-parity game (player 0 wins when the largest priority seen infinitely often is even),
+// solved by Zielonka's recursive algorithm. Every vertex has a successor.
+class ParityGame {
+ public:
+  ParityGame(const std::vector<uint32_t>& offset, const std::vector<uint32_t>& succ,
+             const std::vector<uint32_t>& pred_offset, const std::vector<uint32_t>& pred,
+             std::vector<uint8_t> priority, std::vector<uint8_t> owner)
+      : offset_(offset),
+        succ_(succ),
+        pred_offset_(pred_offset),
+        pred_(pred),
+        priority_(std::move(priority)),
+        owner_(std::move(owner)),
+        winner_(priority_.size()),
+        mark_(priority_.size()),
+        level_(priority_.size()),
+        count_(priority_.size()) {}
+
+  // Winner (0 or 1) of every vertex.
+  std::vector<uint8_t> solve() {
+    std::vector<uint32_t> all(priority_.size());
+    for (uint32_t v = 0; v < all.size(); ++v) all[v] = v;
+    solve(std::move(all), 0);
+    return std::move(winner_);
+  }
+
+ private:
+  // Vertices of the subgame at recursion depth `level` are those with level_[v] == level.
+  // Attractor of `target` for `player` inside subgame g; marks it in mark_ (caller clears).
+  std::vector<uint32_t> attract(const std::vector<uint32_t>& g, int level, int player,
+                                std::vector<uint32_t> target) {
+    for (uint32_t v : g) {
+      if (owner_[v] == player) continue;
+      count_[v] = 0;
+      for (uint32_t e = offset_[v]; e < offset_[v + 1]; ++e) count_[v] += level_[succ_[e]] == level;
+    }
+    for (uint32_t v : target) mark_[v] = 1;
+    for (size_t q = 0; q < target.size(); ++q) {
+      const uint32_t w = target[q];
+      for (uint32_t e = pred_offset_[w]; e < pred_offset_[w + 1]; ++e) {
+        const uint32_t u = pred_[e];
+        if (level_[u] != level || mark_[u]) continue;
+        if (owner_[u] == player || --count_[u] == 0) {
+          mark_[u] = 1;
+          target.push_back(u);
+        }
+      }
+    }
+    return target;
+  }
+
+  // Solves the subgame g (level_[v] == level exactly for v in g); on return winner_ is set on g
+  // and g is handed back to the enclosing subgame (level_ = level - 1).
+  void solve(std::vector<uint32_t> g, int level) {
+    while (!g.empty()) {
+      uint8_t p = 0;
+      for (uint32_t v : g) p = std::max(p, priority_[v]);
+      const int i = p & 1;
+      std::vector<uint32_t> top;
+      for (uint32_t v : g)
+        if (priority_[v] == p) top.push_back(v);
+      const std::vector<uint32_t> a = attract(g, level, i, std::move(top));
+      std::vector<uint32_t> rest;
+      for (uint32_t v : g) {
+        if (mark_[v]) continue;
+        rest.push_back(v);
+        level_[v] = int8_t(level + 1);
+      }
+      for (uint32_t v : a) mark_[v] = 0;
+      solve(rest, level + 1);
+      std::vector<uint32_t> lost;
+      for (uint32_t v : rest)
+        if (winner_[v] != i) lost.push_back(v);
+      if (lost.empty()) {
+        for (uint32_t v : g) {
+          winner_[v] = uint8_t(i);
+          level_[v] = int8_t(level - 1);
+        }
+        return;
+      }
+      for (uint32_t v : attract(g, level, 1 - i, std::move(lost))) {
+        winner_[v] = uint8_t(1 - i);
+        level_[v] = int8_t(level - 1);
+        mark_[v] = 0;
+      }
+      std::erase_if(g, [&](uint32_t v) { return level_[v] != level; });
+    }
+  }
+
+  const std::vector<uint32_t>& offset_;
+  const std::vector<uint32_t>& succ_;
+  const std::vector<uint32_t>& pred_offset_;
+  const std::vector<uint32_t>& pred_;
+  std::vector<uint8_t> priority_, owner_, winner_, mark_;
+  std::vector<int8_t> level_;
+  std::vector<uint32_t> count_;
+};
+
+}  // namespace
+
+RefMaterial RefMaterial::parse(std::string_view text) {
+  RefMaterial m;
+  int side = -1;
+  for (char ch : text) {
+    PieceType t;
+    switch (std::toupper(static_cast<unsigned char>(ch))) {
+      case 'K':
+        t = King;
+        break;
+      case 'A':
+        t = Advisor;
+        break;
+      case 'B':
+      case 'E':
+        t = Elephant;
+        break;
+      case 'N':
+      case 'H':
+        t = Horse;
+        break;
+      case 'R':
+        t = Rook;
+        break;
+      case 'C':
+        t = Cannon;
+        break;
+      case 'P':
+        t = Pawn;
+        break;
+      default:
+        throw std::invalid_argument("bad material letter in '" + std::string(text) + "'");
+    }
+    if (t == King && ++side > 1)
+      throw std::invalid_argument("more than two kings in '" + std::string(text) + "'");
+    if (side < 0)
+      throw std::invalid_argument("material must start with K: '" + std::string(text) + "'");
+    ++m.count[side][t];
+  }
+  if (side != 1)
+    throw std::invalid_argument("material needs two kings: '" + std::string(text) + "'");
+  for (const auto& c : m.count)
+    for (int t = Advisor; t < kPieceTypes; ++t)
+      if (c[t] > (t == Pawn ? 5 : 2))
+        throw std::invalid_argument("too many pieces in '" + std::string(text) + "'");
+  return m;
+}
+
+std::string RefMaterial::name() const {
+  std::string s;
+  for (int c = 0; c < 2; ++c) {
+    s += 'K';
+    for (auto [t, letter] : {std::pair{Rook, 'R'},
+                             {Horse, 'N'},
+                             {Cannon, 'C'},
+                             {Pawn, 'P'},
+                             {Advisor, 'A'},
+                             {Elephant, 'B'}})
+      s.append(size_t(count[c][t]), letter);
+  }
+  return s;
+}
+
+int RefMaterial::pieces() const {
+  int n = 0;
+  for (const auto& c : count)
+    for (int k : c) n += k;
+  return n;
+}
+
+RefSolver::RefSolver(std::string_view material) {
+  const RefMaterial m = RefMaterial::parse(material);
+  if (m.pieces() > kMaxPieces)
+    throw std::invalid_argument("reference solver takes at most 5 pieces: " + m.name());
+  materials_ = closure(m);
+  for (const RefMaterial& sub : materials_) enumerate(sub, keys_);
+  std::sort(keys_.begin(), keys_.end());
+  build_graph();
+  solve_plain();
+  solve_rule();
+  offset_ = {};
+  succ_ = {};
+}
+
+// Vertices 0..n-1 are the positions (keys_ order); n + c is a sink won by colour c, with a
+// self-loop. A position without legal moves has the single edge to the sink won by its opponent.
+void RefSolver::build_graph() {
+  const size_t n = keys_.size();
+  // Open-addressing hash from key to node index (key kept in the slot: one memory access).
+  struct Slot {
+    uint64_t key = 0;  // 0 = empty (no node has key 0)
+    uint32_t index = 0;
+  };
+  const int bits = std::bit_width(2 * n);
+  std::vector<Slot> table(size_t(1) << bits);
+  const auto slot = [&](uint64_t k) { return (k * 0x9E3779B97F4A7C15ull) >> (64 - bits); };
+  for (uint32_t i = 0; i < n; ++i) {
+    size_t h = slot(keys_[i]);
+    while (table[h].key != 0) h = (h + 1) & (table.size() - 1);
+    table[h] = {keys_[i], i};
+  }
+  const auto find = [&](uint64_t k) {
+    size_t h = slot(k);
+    while (table[h].key != k && table[h].key != 0) h = (h + 1) & (table.size() - 1);
+    return table[h].key == k ? table[h].index : UINT32_MAX;
+  };
+  checked_.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const Position pos = decode(keys_[i]);
+    checked_[i] = pos.in_check(pos.side_to_move());
+  }
+  offset_.assign(n + 3, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const Position pos = decode(keys_[i]);
+    const MoveList moves = pos.legal_moves();
+    if (moves.size == 0) succ_.push_back(uint32_t(n + ~pos.side_to_move()));
+    for (const Move m : moves) {
+      // The edge's check flag must agree with the target (side to move in check there): it is
+      // then a property of the target, which lets the parity game put it on the vertex.
+      const uint64_t k = key_after(keys_[i], m);
+      const uint32_t t = find(k);
+      if (t == UINT32_MAX || pos.gives_check(m) != bool(checked_[t]))
+        throw std::logic_error((t == UINT32_MAX ? "move leads to an illegal position: "
+                                                : "gives_check disagrees with in_check: ") +
+                               pos.fen() + " move " + iccs(m.from) + iccs(m.to) + " -> " +
+                               decode(k).fen());
+      succ_.push_back(t);
+    }
+    offset_[i + 1] = uint32_t(succ_.size());
+  }
+  for (uint32_t sink = uint32_t(n); sink < n + 2; ++sink) {
+    succ_.push_back(sink);
+    offset_[sink + 1] = uint32_t(succ_.size());
+  }
+}
+
+// Stage 0: no legal move = loss in 0. Stage k odd: undecided positions with a move to a loss in
+// k-1 are wins in k. Stage k even: undecided positions all of whose moves reach wins are losses
+// in k (their longest win is then k-1, else they would be decided earlier). The first stage
+// that decides nothing ends the iteration; the rest are draws.
+void RefSolver::solve_plain() {
+  const size_t n = keys_.size();
+  plain_.assign(n, int8_t(Wdl::Draw));
+  dtm_.assign(n, -1);
+  const auto terminal = [&](size_t i) { return succ_[offset_[i]] >= n; };
+  for (size_t i = 0; i < n; ++i) {
+    if (terminal(i)) {
+      plain_[i] = int8_t(Wdl::Loss);
+      dtm_[i] = 0;
+    }
+  }
+  for (int k = 1;; ++k) {
+    std::vector<uint32_t> fresh;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (dtm_[i] >= 0) continue;
+      const auto first = succ_.begin() + offset_[i], last = succ_.begin() + offset_[i + 1];
+      const bool hit =
+          k % 2 == 1 ? std::any_of(first, last,
+                                   [&](uint32_t s) {
+                                     return dtm_[s] == k - 1 && plain_[s] == int8_t(Wdl::Loss);
+                                   })
+                     : std::all_of(first, last, [&](uint32_t s) {
+                         return s < n && dtm_[s] >= 0 && plain_[s] == int8_t(Wdl::Win);
+                       });
+      if (hit) fresh.push_back(i);
+    }
+    if (fresh.empty()) break;
+    for (uint32_t i : fresh) {
+      plain_[i] = int8_t(k % 2 == 1 ? Wdl::Win : Wdl::Loss);
+      dtm_[i] = int16_t(k);
+    }
+  }
+}
+
+// The parity game of RULES.md "What the tables compute", once with Red and once with Black as
+// the would-be winner W (player 0). Priorities sit on moves: 1 = any check, 2 = a quiet move by
+// W, 3 = a quiet move by the opponent. Every move into a position has the same priority (it is a
+// check exactly when the side to move there is in check, verified in build_graph, and its mover
+// is the opponent of that side), so the textbook split of each move by a vertex carrying its
+// priority merges into the target vertex: the priorities seen infinitely often are the same.
+// Sinks: the one won by W has priority 2, the other 3.
+void RefSolver::solve_rule() {
+  const size_t n = keys_.size(), vertices = n + 2;
+  std::vector<uint32_t> pred_offset(vertices + 1, 0), pred(succ_.size());
+  for (uint32_t s : succ_) ++pred_offset[s + 1];
+  for (size_t v = 0; v < vertices; ++v) pred_offset[v + 1] += pred_offset[v];
+  {
+    std::vector<uint32_t> fill(pred_offset.begin(), pred_offset.end() - 1);
+    for (uint32_t v = 0; v < vertices; ++v)
+      for (uint32_t e = offset_[v]; e < offset_[v + 1]; ++e) pred[fill[succ_[e]]++] = v;
+  }
+  std::array<std::vector<uint8_t>, 2> wins;  // wins[c][v]: colour c wins the game where it is W
+  for (Color w : {Red, Black}) {
+    std::vector<uint8_t> priority(vertices), owner(vertices, 0);
+    for (size_t v = 0; v < n; ++v) {
+      const Color stm = Color(keys_[v] & 1);
+      owner[v] = stm != w;
+      priority[v] = checked_[v] ? 1 : ~stm == w ? 2 : 3;
+    }
+    priority[n + w] = 2;
+    priority[n + ~w] = 3;
+    std::vector<uint8_t> winner =
+        ParityGame(offset_, succ_, pred_offset, pred, std::move(priority), std::move(owner))
+            .solve();
+    for (uint8_t& x : winner) x = x == 0;
+    wins[w] = std::move(winner);
+  }
+  rule_.assign(n, int8_t(Wdl::Draw));
+  for (size_t v = 0; v < n; ++v) {
+    const Color stm = Color(keys_[v] & 1);
+    if (wins[stm][v] && wins[~stm][v])
+      throw std::logic_error("both sides win under the rule: " + decode(keys_[v]).fen());
+    if (wins[stm][v]) rule_[v] = int8_t(Wdl::Win);
+    if (wins[~stm][v]) rule_[v] = int8_t(Wdl::Loss);
+  }
+}
+
+Position RefSolver::position(size_t i) const {
+  return decode(keys_[i]);
+}
+
+RefValue RefSolver::value(size_t i) const {
+  return {Wdl(plain_[i]), dtm_[i], Wdl(rule_[i]), rule_[i] != plain_[i]};
+}
+
+RefMaterial RefSolver::material(size_t i) const {
+  return material_of_key(keys_[i]);
+}
+
+std::optional<RefValue> RefSolver::probe(const Position& pos) const {
+  if (piece_count(pos) > kMaxPieces) return std::nullopt;
+  const uint64_t k = encode(pos);
+  const auto it = std::lower_bound(keys_.begin(), keys_.end(), k);
+  if (it == keys_.end() || *it != k) return std::nullopt;
+  return value(size_t(it - keys_.begin()));
+}
+
+RefCounts RefSolver::counts(std::string_view material) const {
+  const RefMaterial m = RefMaterial::parse(material);
+  if (std::find(materials_.begin(), materials_.end(), m) == materials_.end())
+    throw std::invalid_argument("material not solved here: " + m.name());
+  RefCounts out;
+  for (size_t i = 0; i < keys_.size(); ++i) {
+    if (!(material_of_key(keys_[i]) == m)) continue;
+    const int stm = int(keys_[i] & 1);
+    ++out.legal[stm];
+    ++out.plain[stm][1 - plain_[i]];
+    ++out.rule[stm][1 - rule_[i]];
+    out.max_dtm = std::max(out.max_dtm, int(dtm_[i]));
+  }
+  return out;
+}
+
+}  // namespace xq::ref

@@ -1,0 +1,88 @@
+// Brute-force reference solver for tests: written from RULES.md alone, deliberately simple and
+// independent of the optimized generator. It enumerates every legal position of a tiny material
+// and of all its sub-materials on the full board (no symmetry), builds the explicit move graph and
+// solves it twice:
+//  - plain values (infinite play = draw) with DTM in plies, by fixpoint iteration by ply;
+//  - values under the perpetual-check rule (RULES.md "What the tables compute"), with Zielonka's
+//    recursive algorithm on the parity game, once for each would-be winner.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace xq::ref {
+
+// Piece counts per colour and kind; count[c][King] is always 1.
+struct RefMaterial {
+  std::array<std::array<int, kPieceTypes>, 2> count{};
+
+  // "KRKN": Red's letters, then Black's starting at the second K (K A B/E N/H R C P, any case,
+  // any order). Throws std::invalid_argument.
+  static RefMaterial parse(std::string_view text);
+  // Red then Black, each K then R N C P A B: "KRKN".
+  std::string name() const;
+  int pieces() const;  // including kings
+  bool operator==(const RefMaterial&) const = default;
+  auto operator<=>(const RefMaterial&) const = default;
+};
+
+// Side-to-move view.
+enum class Wdl : int8_t { Loss = -1, Draw = 0, Win = 1 };
+
+struct RefValue {
+  Wdl plain = Wdl::Draw;
+  int dtm = -1;  // plies to mate with plain values; -1 when plain is a draw
+  Wdl rule = Wdl::Draw;
+  bool rule_decided = false;  // rule != plain
+};
+
+// Statistics of one material (its own positions only, not its sub-materials).
+struct RefCounts {
+  std::array<uint64_t, 2> legal{};                         // [side to move]
+  std::array<std::array<uint64_t, 3>, 2> plain{}, rule{};  // [side to move][W, D, L]
+  int max_dtm = 0;                                         // largest plain DTM, plies
+};
+
+class RefSolver {
+ public:
+  // Materials of at most kMaxPieces pieces (kings included). Throws std::invalid_argument, and
+  // std::logic_error when the move generator contradicts itself (message names a FEN).
+  explicit RefSolver(std::string_view material);
+
+  static constexpr int kMaxPieces = 5;
+
+  // Every node: the material and all its sub-materials, both sides to move.
+  size_t size() const { return keys_.size(); }
+  Position position(size_t i) const;
+  RefValue value(size_t i) const;
+  RefMaterial material(size_t i) const;
+  // nullopt when the position is not in the solved graph.
+  std::optional<RefValue> probe(const Position& pos) const;
+
+  // The material itself followed by its sub-materials.
+  const std::vector<RefMaterial>& materials() const { return materials_; }
+  // Throws std::invalid_argument when the material is not among materials().
+  RefCounts counts(std::string_view material) const;
+
+ private:
+  void build_graph();
+  void solve_plain();
+  void solve_rule();
+
+  std::vector<RefMaterial> materials_;
+  std::vector<uint64_t> keys_;    // sorted; see encode() in ref_solver.cpp
+  std::vector<uint8_t> checked_;  // side to move in check = every move into the node is a check
+  // Forward graph in CSR form over keys_ indices plus two sinks (see solve_rule); freed after
+  // solving.
+  std::vector<uint32_t> offset_, succ_;
+  std::vector<int8_t> plain_, rule_;  // Wdl values
+  std::vector<int16_t> dtm_;
+};
+
+}  // namespace xq::ref
