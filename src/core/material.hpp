@@ -33,7 +33,8 @@ struct Material {
 
   // Red's letters then Black's, each K then R N C P A B: "KRKCAABB".
   std::string name() const;
-  // Chinese name from Red's side, e.g. 车对炮士象全.
+  // Chinese name from Red's side, e.g. 车对炮士象全. Throws MaterialError when a side has more
+  // pieces of a kind than it owns (only possible for hand-made counts).
   std::string chinese_name() const;
   // Colours swapped (Black's pieces become Red's).
   Material flipped() const;

@@ -1,0 +1,19 @@
+// Plain retrograde analysis (RULES.md "What the tables compute" without repetition rules:
+// infinite play is a draw). Wins and losses are found ply by ply; a position with no legal
+// move is lost in 0 plies (checkmate or stalemate).
+#pragma once
+
+#include "generator/solved_table.hpp"
+
+namespace xq::gen {
+
+// Progress callback: phase name and the ply just finished.
+using Progress = std::function<void(const char* phase, int ply)>;
+
+// Solves `table` (its arrays are (re)allocated) with the plain values of every position,
+// using the plain values of the sub-tables in `set` for captures: on return each legal slot
+// holds Win/Loss with DTM in plies or Draw, illegal slots hold Illegal. Threads: OpenMP.
+// The result does not depend on the thread count.
+void solve_plain(SolvedTable& table, const TableSet& set, const Progress& progress);
+
+}  // namespace xq::gen

@@ -1,0 +1,60 @@
+// Value classes stored in tables and returned by probes, from the side to move's view
+// (RULES.md "What the tables compute"). Codes are the on-disk WDL bytes (docs/format.md).
+#pragma once
+
+#include <cstdint>
+
+namespace xq {
+
+enum class Wdl : uint8_t {
+  Illegal = 0,   // broken index slot or illegal position ("don't care" on disk)
+  Draw = 1,      // neither side can force a win, with or without the rule
+  Win = 2,       // won by force of mate or stalemate alone; distance = DTM in plies
+  Loss = 3,      // lost by force of mate or stalemate alone; distance = DTM in plies
+  RuleWin = 4,   // drawn without the repetition rule, won under it (docs/metrics.md)
+  RuleLoss = 5,  // drawn without the repetition rule, lost under it
+};
+
+constexpr bool is_win(Wdl w) {
+  return w == Wdl::Win || w == Wdl::RuleWin;
+}
+constexpr bool is_loss(Wdl w) {
+  return w == Wdl::Loss || w == Wdl::RuleLoss;
+}
+constexpr bool is_rule_decided(Wdl w) {
+  return w == Wdl::RuleWin || w == Wdl::RuleLoss;
+}
+// The value of the same position seen from the other side.
+constexpr Wdl negate(Wdl w) {
+  switch (w) {
+    case Wdl::Win:
+      return Wdl::Loss;
+    case Wdl::Loss:
+      return Wdl::Win;
+    case Wdl::RuleWin:
+      return Wdl::RuleLoss;
+    case Wdl::RuleLoss:
+      return Wdl::RuleWin;
+    default:
+      return w;
+  }
+}
+
+// Rule-decided positions store a strategy potential instead of a ply count: the outer
+// fixpoint round k (1..63) and the check-attractor layer j (1..1023) of docs/metrics.md,
+// packed as k * 1024 + j.
+constexpr int kRuleLayerBits = 10;
+constexpr uint16_t pack_rule_potential(unsigned round, unsigned layer) {
+  return uint16_t(round << kRuleLayerBits | layer);
+}
+constexpr unsigned rule_round(uint16_t potential) {
+  return potential >> kRuleLayerBits;
+}
+constexpr unsigned rule_layer(uint16_t potential) {
+  return potential & ((1u << kRuleLayerBits) - 1);
+}
+
+// Repetition rules a table was built under; stored in every file header.
+enum class RuleSet : uint32_t { None = 0, Check = 1 };
+
+}  // namespace xq
