@@ -5,6 +5,7 @@
 
 #include "core/material.hpp"
 #include "core/position.hpp"
+#include "core/table_file.hpp"
 
 namespace xq::cli {
 
@@ -29,6 +30,8 @@ CLI::App* add_command(CLI::App& app, const std::string& name, const std::string&
 
 void register_commands(CLI::App& app) {
   register_perft(app);
+  register_gen(app);
+  register_probe(app);
 }
 
 int run_selected(CLI::App& app) {
@@ -39,6 +42,8 @@ int run_selected(CLI::App& app) {
       return fail(kExitBadInput, e.what());
     } catch (const MaterialError& e) {
       return fail(kExitBadInput, e.what());
+    } catch (const TableError& e) {
+      return fail(kExitTables, e.what());
     } catch (const std::invalid_argument& e) {
       return fail(kExitBadInput, e.what());
     } catch (const std::bad_alloc&) {

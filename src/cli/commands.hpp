@@ -23,5 +23,7 @@ int run_selected(CLI::App& app);
 
 // Subcommand registrations, one file each.
 void register_perft(CLI::App& app);
+void register_gen(CLI::App& app);
+void register_probe(CLI::App& app);
 
 }  // namespace xq::cli

@@ -1,0 +1,170 @@
+#include "generator/generate.hpp"
+
+#include <omp.h>
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "core/table_file.hpp"
+#include "generator/solve.hpp"
+#include "generator/stats.hpp"
+
+namespace xq::gen {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+uint64_t peak_rss_bytes() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return uint64_t(u.ru_maxrss) * 1024;
+}
+
+std::string format_rate(double per_second) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f M", per_second / 1e6);
+  return buf;
+}
+
+// Loads an existing table pair after checking both files' checksums and headers.
+std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules) {
+  auto wdl = TableFile::open(wdl_path(dir, m), m.name(), TableKind::Wdl);
+  auto dtm = TableFile::open(dtm_path(dir, m), m.name(), TableKind::Dtm);
+  for (const TableFile* f : {wdl.get(), dtm.get()}) {
+    f->verify_all();
+    if (f->header().rules != rules)
+      throw TableError(f->path(), "built under another rule set; use --force to rebuild");
+    if (f->header().index_version != kIndexVersion)
+      throw TableError(f->path(), "built with another index scheme; use --force to rebuild");
+  }
+  auto t = std::make_unique<SolvedTable>(m);
+  const uint64_t n = t->index.size();
+  if (wdl->header().slots_per_side != n || dtm->header().slots_per_side != n)
+    throw TableError(wdl->path(), "slot count does not match the index");
+  for (int side = 0; side < 2; ++side) {
+    t->wdl[side].resize(n);
+    t->distance[side].resize(n);
+#pragma omp parallel for schedule(static)
+    for (uint64_t slot = 0; slot < n; ++slot) {
+      t->wdl[side][slot] = Wdl(wdl->get(side, slot));
+      t->distance[side][slot] = uint16_t(dtm->get(side, slot));
+    }
+  }
+  return t;
+}
+
+void write_files(const std::string& dir, const SolvedTable& t, RuleSet rules, nlohmann::json stats,
+                 int threads) {
+  const uint64_t n = t.index.size();
+  // Illegal slots and the distance of draws are "don't care": the writer fills them with
+  // whatever compresses best.
+  std::array<std::vector<uint8_t>, 2> wdl_free, dtm_free;
+  for (int side = 0; side < 2; ++side) {
+    wdl_free[side].resize(n);
+    dtm_free[side].resize(n);
+    for (uint64_t slot = 0; slot < n; ++slot) {
+      const Wdl w = t.wdl[side][slot];
+      wdl_free[side][slot] = w == Wdl::Illegal;
+      dtm_free[side][slot] = w == Wdl::Illegal || w == Wdl::Draw;
+    }
+  }
+  TableHeader h;
+  h.material = t.material.name();
+  h.rules = rules;
+  h.index_version = kIndexVersion;
+  h.slots_per_side = n;
+  h.kind = TableKind::Dtm;
+  const std::string dtm_file = dtm_path(dir, t.material);
+  write_table(dtm_file, h, {t.distance[0].data(), t.distance[1].data()},
+              {dtm_free[0].data(), dtm_free[1].data()}, threads);
+  stats["dtm_bytes"] = std::filesystem::file_size(dtm_file);
+  // The WDL file is written last: its presence marks the pair as complete.
+  h.kind = TableKind::Wdl;
+  h.stats_json = stats.dump();
+  write_table(wdl_path(dir, t.material), h, {t.wdl[0].data(), t.wdl[1].data()},
+              {wdl_free[0].data(), wdl_free[1].data()}, threads);
+}
+
+}  // namespace
+
+std::string wdl_path(const std::string& dir, const Material& m) {
+  return (std::filesystem::path(dir) / (m.name() + table_extension(TableKind::Wdl))).string();
+}
+
+std::string dtm_path(const std::string& dir, const Material& m) {
+  return (std::filesystem::path(dir) / (m.name() + table_extension(TableKind::Dtm))).string();
+}
+
+std::vector<Material> plan(const std::vector<Material>& requested) {
+  std::vector<Material> order;
+  std::set<Material> seen;
+  for (const Material& m : requested)
+    for (const Material& sub : capture_closure(m))
+      if (seen.insert(sub).second) order.push_back(sub);
+  // Closures are each in dependency order; merged, a material may follow one that needs it.
+  std::stable_sort(order.begin(), order.end(), [](const Material& a, const Material& b) {
+    return a.piece_count() < b.piece_count();
+  });
+  return order;
+}
+
+uint64_t memory_estimate(const Material& m) {
+  // Per slot and side: 2 bytes of working code, then 3 bytes of final value, and during the
+  // rule stage up to 8 bytes per plain draw; sub-tables keep 3 bytes per slot and side.
+  uint64_t bytes = Index(m).size() * 2 * 13;
+  for (const Material& sub : capture_closure(m))
+    if (!(sub == m.canonical())) bytes += Index(sub).size() * 2 * 3;
+  return bytes;
+}
+
+void generate(const std::vector<Material>& requested, const GenOptions& o) {
+  if (o.threads > 0) omp_set_num_threads(o.threads);
+  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+  std::filesystem::create_directories(o.dir);
+  const std::vector<Material> order = plan(requested);
+  for (const Material& m : order) {
+    const uint64_t need = memory_estimate(m);
+    if (o.memory_limit_gib > 0 && double(need) > o.memory_limit_gib * (1ull << 30))
+      throw std::runtime_error(m.name() + " needs about " + std::to_string(need >> 20) +
+                               " MiB, more than the memory limit");
+  }
+  TableSet set;
+  int done = 0;
+  for (const Material& m : order) {
+    const std::string tag =
+        "[" + std::to_string(++done) + "/" + std::to_string(order.size()) + "] " + m.name();
+    if (!o.force && std::filesystem::exists(wdl_path(o.dir, m))) {
+      set.add(load_table(o.dir, m, o.rules));
+      o.log(tag + ": present, checksums verified");
+      continue;
+    }
+    const auto start = Clock::now();
+    const uint64_t positions = 2 * Index(m).size();
+    auto table = solve_table(m, set, o.rules, [&](const char* phase, int step) {
+      const double t = seconds_since(start);
+      std::ostringstream line;
+      line << tag << ": " << phase << " " << step << ", " << format_rate(positions / t) << "pos/s ("
+           << format_rate(positions / t / threads) << "/thread), " << int(t) << " s";
+      o.log(line.str());
+    });
+    const double solve_seconds = seconds_since(start);
+    nlohmann::json stats = table_stats(*table, o.rules);
+    stats["generation_seconds"] = solve_seconds;
+    stats["threads"] = threads;
+    stats["peak_rss_bytes"] = peak_rss_bytes();
+    write_files(o.dir, *table, o.rules, stats, threads);
+    o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
+    set.add(std::move(table));
+  }
+}
+
+}  // namespace xq::gen

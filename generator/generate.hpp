@@ -1,0 +1,39 @@
+// The `xqtb gen` job: plan the capture closure, solve each missing table in dependency order,
+// and write its WDL and DTM files atomically (docs/format.md).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/material.hpp"
+#include "core/values.hpp"
+
+namespace xq::gen {
+
+struct GenOptions {
+  std::string dir = "tables";
+  RuleSet rules = RuleSet::Check;
+  int threads = 0;              // 0: OpenMP's default
+  double memory_limit_gib = 0;  // 0: no limit
+  bool force = false;           // regenerate tables that exist already
+  // One line of human-readable progress (phase, ply, rates); called from the main thread.
+  std::function<void(const std::string&)> log = [](const std::string&) {};
+};
+
+// File paths of a canonical material's tables in dir.
+std::string wdl_path(const std::string& dir, const Material& m);
+std::string dtm_path(const std::string& dir, const Material& m);
+
+// Materials to build for the requested ones, in dependency order (each once, canonical).
+std::vector<Material> plan(const std::vector<Material>& requested);
+
+// Bytes of memory generation of m needs at its peak, sub-tables included (docs/benchmarks.md).
+uint64_t memory_estimate(const Material& m);
+
+// Generates every table of plan(requested) that is missing (or all, with force). Tables that
+// exist are checksum-verified and loaded. Throws MaterialError, TableError (unreadable or
+// corrupt existing table, I/O failure) or std::runtime_error (memory limit, rule overflow).
+void generate(const std::vector<Material>& requested, const GenOptions& options);
+
+}  // namespace xq::gen

@@ -1,0 +1,80 @@
+#include "generator/stats.hpp"
+
+#include <map>
+
+namespace xq::gen {
+
+namespace {
+
+struct SideCounts {
+  uint64_t slots[6] = {}, positions[6] = {};
+  std::map<unsigned, uint64_t> win_dtm, loss_dtm;  // plies -> positions
+  unsigned longest = 0;
+  uint64_t longest_slot = 0;
+  bool any_win = false;
+};
+
+SideCounts count_side(const SolvedTable& t, int side) {
+  SideCounts c;
+  Position pos;
+  for (uint64_t slot = 0; slot < t.index.size(); ++slot) {
+    const Wdl w = t.wdl[side][slot];
+    if (w == Wdl::Illegal) continue;
+    t.index.decode(slot, pos);
+    const uint64_t images = pos.mirrored() == pos ? 1 : 2;
+    c.slots[int(w)] += 1;
+    c.positions[int(w)] += images;
+    const unsigned d = t.distance[side][slot];
+    if (w == Wdl::Win) {
+      c.win_dtm[d] += images;
+      if (!c.any_win || d > c.longest) c.longest = d, c.longest_slot = slot;
+      c.any_win = true;
+    } else if (w == Wdl::Loss) {
+      c.loss_dtm[d] += images;
+    }
+  }
+  return c;
+}
+
+nlohmann::json counts_json(const uint64_t (&by_wdl)[6]) {
+  const auto at = [&](Wdl w) { return by_wdl[int(w)]; };
+  return {{"win", at(Wdl::Win) + at(Wdl::RuleWin)},
+          {"draw", at(Wdl::Draw)},
+          {"loss", at(Wdl::Loss) + at(Wdl::RuleLoss)},
+          {"rule_win", at(Wdl::RuleWin)},
+          {"rule_loss", at(Wdl::RuleLoss)}};
+}
+
+nlohmann::json histogram_json(const std::map<unsigned, uint64_t>& h) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& [plies, n] : h) out.push_back({plies, n});
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json table_stats(const SolvedTable& t, RuleSet rules) {
+  nlohmann::json j;
+  j["material"] = t.material.name();
+  j["material_zh"] = t.material.chinese_name();
+  j["rules"] = rules == RuleSet::Check ? "check" : "none";
+  j["slots_per_side"] = t.index.size();
+  for (int side = 0; side < 2; ++side) {
+    const SideCounts c = count_side(t, side);
+    nlohmann::json s;
+    s["slots"] = counts_json(c.slots);
+    s["positions"] = counts_json(c.positions);
+    if (c.any_win) {
+      Position pos;
+      t.index.decode(c.longest_slot, pos);
+      pos.set_side_to_move(Color(side));
+      s["longest_win"] = {{"plies", c.longest}, {"fen", pos.fen()}};
+    }
+    s["win_dtm_histogram"] = histogram_json(c.win_dtm);
+    s["loss_dtm_histogram"] = histogram_json(c.loss_dtm);
+    j[side == 0 ? "red" : "black"] = s;
+  }
+  return j;
+}
+
+}  // namespace xq::gen

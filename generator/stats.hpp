@@ -1,0 +1,16 @@
+// Statistics of a solved table, stored as JSON in its WDL file (docs/format.md "stats").
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "generator/solved_table.hpp"
+
+namespace xq::gen {
+
+// Counts over legal positions per side to move ("red"/"black" = side to move), each both as
+// index slots and as positions with mirror images counted separately ("positions"):
+// win/draw/loss (rule-decided ones included) and rule_win/rule_loss; the longest plain win
+// (plies, FEN); a DTM histogram (plies -> positions) of wins and of losses; the index size.
+nlohmann::json table_stats(const SolvedTable& t, RuleSet rules);
+
+}  // namespace xq::gen

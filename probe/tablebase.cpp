@@ -1,0 +1,208 @@
+#include "probe/tablebase.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+namespace xq {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Ordering key of a move for its mover: larger is better.
+struct MoveKey {
+  int tier;     // 5 plain win, 4 rule win following the strategy, 3 other rule win, 2 draw,
+                // 1 rule loss, 0 plain loss
+  int64_t sub;  // within a tier: larger is better
+};
+
+bool successor_in_check(const Position& pos, Move m) {
+  return pos.gives_check(m);
+}
+
+}  // namespace
+
+Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
+    : cache_(std::make_shared<BlockCache>(cache_bytes)) {
+  for (const std::string& dir : dirs) {
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    if (ec) throw TableError(dir, "cannot read the directory: " + ec.message());
+    for (const fs::directory_entry& f : it) {
+      const fs::path p = f.path();
+      if (p.extension() != table_extension(TableKind::Wdl)) continue;
+      const std::string name = p.stem().string();
+      fs::path dtm = p;
+      dtm.replace_extension(table_extension(TableKind::Dtm));
+      if (entries_.count(name)) continue;  // the first directory listed wins
+      try {
+        if (!(Material::parse(name).canonical().name() == name)) continue;
+      } catch (const MaterialError&) {
+        continue;  // not a table of ours
+      }
+      auto e = std::make_unique<Entry>();
+      e->wdl_path = p.string();
+      e->dtm_path = dtm.string();
+      entries_[name] = std::move(e);
+    }
+  }
+}
+
+std::vector<Material> Tablebase::materials() const {
+  std::vector<Material> out;
+  for (const auto& [name, e] : entries_) out.push_back(Material::parse(name));
+  return out;
+}
+
+bool Tablebase::has(const Material& m) const {
+  return entry(m.canonical()) != nullptr;
+}
+
+const Tablebase::Entry* Tablebase::entry(const Material& canonical) const {
+  const auto it = entries_.find(canonical.name());
+  return it == entries_.end() ? nullptr : it->second.get();
+}
+
+const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {
+  auto& mut = const_cast<Entry&>(e);
+  std::call_once(mut.wdl_once, [&] {
+    mut.wdl = TableFile::open(e.wdl_path, m.name(), TableKind::Wdl, cache_);
+    if (mut.wdl->header().index_version != kIndexVersion)
+      throw TableError(e.wdl_path, "built with another index scheme");
+  });
+  return *e.wdl;
+}
+
+const TableFile& Tablebase::dtm_file(const Entry& e, const Material& m) const {
+  auto& mut = const_cast<Entry&>(e);
+  std::call_once(mut.dtm_once, [&] {
+    if (!fs::exists(e.dtm_path)) throw TableError(e.dtm_path, "missing DTM file");
+    mut.dtm = TableFile::open(e.dtm_path, m.name(), TableKind::Dtm, cache_);
+    if (mut.dtm->header().index_version != kIndexVersion)
+      throw TableError(e.dtm_path, "built with another index scheme");
+  });
+  return *e.dtm;
+}
+
+const Index& Tablebase::index_of(const Entry& e, const Material& m) const {
+  auto& mut = const_cast<Entry&>(e);
+  std::call_once(mut.index_once, [&] { mut.index = std::make_unique<Index>(m); });
+  return *e.index;
+}
+
+std::optional<RuleSet> Tablebase::rules(const Material& m) const {
+  const Entry* e = entry(m.canonical());
+  if (!e) return std::nullopt;
+  return wdl_file(*e, m.canonical()).header().rules;
+}
+
+std::string Tablebase::stats_json(const Material& m) const {
+  const Entry* e = entry(m.canonical());
+  if (!e) throw TableError(m.canonical().name(), "no table");
+  return wdl_file(*e, m.canonical()).header().stats_json;
+}
+
+std::optional<Tablebase::Located> Tablebase::locate(const Position& pos) const {
+  if (const std::string why = pos.legality_error(); !why.empty())
+    throw std::invalid_argument("illegal position: " + why);
+  const Material m = Material::of(pos);
+  const Material canonical = m.canonical();
+  const Entry* e = entry(canonical);
+  if (!e) return std::nullopt;
+  const Index& index = index_of(*e, canonical);
+  if (m.is_canonical()) return Located{e, canonical, pos.side_to_move(), index.encode(pos)};
+  const Position flipped = pos.colour_flipped();
+  return Located{e, canonical, flipped.side_to_move(), index.encode(flipped)};
+}
+
+std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
+  const auto at = locate(pos);
+  if (!at) return std::nullopt;
+  const uint32_t code = wdl_file(*at->entry, at->material).get(at->side, at->slot);
+  if (code == uint32_t(Wdl::Illegal) || code > uint32_t(Wdl::RuleLoss))
+    throw TableError(at->entry->wdl_path, "no value stored for a legal position");
+  return Wdl(code);
+}
+
+std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
+  const auto wdl = probe_wdl(pos);
+  if (!wdl) return std::nullopt;
+  ProbeResult r{*wdl, 0};
+  if (*wdl != Wdl::Draw) {
+    const auto at = locate(pos);
+    r.distance = uint16_t(dtm_file(*at->entry, at->material).get(at->side, at->slot));
+  }
+  return r;
+}
+
+std::optional<std::vector<MoveValue>> Tablebase::root_moves(const Position& root) const {
+  const auto here = probe(root);
+  if (!here) return std::nullopt;
+  Position pos = root;
+  std::vector<std::pair<MoveKey, MoveValue>> ranked;
+  for (Move m : root.legal_moves()) {
+    const bool capture = root.is_capture(m);
+    const bool check = successor_in_check(root, m);
+    const Piece cap = pos.make(m);
+    const auto after = probe(pos);
+    pos.unmake(m, cap);
+    if (!after) return std::nullopt;
+    MoveValue mv{m, {negate(after->wdl), after->distance}};
+    if (!is_rule_decided(after->wdl) && after->wdl != Wdl::Draw) ++mv.value.distance;
+    const int d = mv.value.distance;
+    MoveKey key{};
+    switch (mv.value.wdl) {
+      case Wdl::Win:
+        key = {5, -d};
+        break;
+      case Wdl::RuleWin: {
+        // docs/metrics.md: a capture leaves this table (its own strategy takes over); a check
+        // must lower the potential (k, j); a quiet move must not raise the round k.
+        const uint16_t p = here->distance;
+        const bool follows =
+            capture || here->wdl != Wdl::RuleWin ||
+            (check ? mv.value.distance < p : rule_round(mv.value.distance) <= rule_round(p));
+        key = {follows ? 4 : 3, capture ? 1 << 20 : -d};
+        break;
+      }
+      case Wdl::Draw:
+        key = {2, 0};
+        break;
+      case Wdl::RuleLoss:
+        key = {1, d};
+        break;
+      default:
+        key = {0, d};
+        break;
+    }
+    ranked.push_back({key, mv});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+    return a.first.tier != b.first.tier ? a.first.tier > b.first.tier : a.first.sub > b.first.sub;
+  });
+  std::vector<MoveValue> out;
+  for (const auto& [key, mv] : ranked) out.push_back(mv);
+  return out;
+}
+
+std::optional<Move> Tablebase::best_move(const Position& pos) const {
+  const auto moves = root_moves(pos);
+  if (!moves || moves->empty()) return std::nullopt;
+  return moves->front().move;
+}
+
+std::vector<Move> Tablebase::principal_variation(const Position& start, int max_plies) const {
+  std::vector<Move> line;
+  std::set<std::string> seen;
+  Position pos = start;
+  while (int(line.size()) < max_plies && seen.insert(pos.fen()).second) {
+    const auto m = best_move(pos);
+    if (!m) break;
+    line.push_back(*m);
+    pos.make(*m);
+  }
+  return line;
+}
+
+}  // namespace xq

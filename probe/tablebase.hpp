@@ -1,0 +1,91 @@
+// Probing a directory of tables: WDL, distance, the value of every legal move, the best move
+// and the principal variation (docs/metrics.md for what the numbers mean). Thread-safe: any
+// number of threads may probe one Tablebase; tables are opened on first use and blocks are
+// decompressed on demand into one bounded cache.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/index.hpp"
+#include "core/material.hpp"
+#include "core/position.hpp"
+#include "core/table_file.hpp"
+#include "core/values.hpp"
+
+namespace xq {
+
+// A position's value from its side to move's view. distance: DTM in plies for Win/Loss; the
+// rule potential (core/values.hpp, docs/metrics.md) for RuleWin/RuleLoss; 0 for Draw.
+struct ProbeResult {
+  Wdl wdl = Wdl::Draw;
+  uint16_t distance = 0;
+};
+
+// A legal move and the value it gives the side that makes it.
+struct MoveValue {
+  Move move;
+  ProbeResult value;  // mover's view; distance counts the move itself for Win/Loss
+};
+
+class Tablebase {
+ public:
+  // Scans the directories for table files (MATERIAL.xqw with MATERIAL.xqd). cache_bytes bounds
+  // the decompressed blocks kept in memory (shared by all tables). Throws TableError when a
+  // directory cannot be read.
+  explicit Tablebase(const std::vector<std::string>& dirs,
+                     size_t cache_bytes = BlockCache::kDefaultBytes);
+
+  // Canonical materials with a table, sorted by name.
+  std::vector<Material> materials() const;
+  bool has(const Material& m) const;
+  // The rule set the tables were built under (all must agree; TableError otherwise on open).
+  std::optional<RuleSet> rules(const Material& m) const;
+  // Statistics JSON stored in the table's WDL file (TableError when corrupt).
+  std::string stats_json(const Material& m) const;
+
+  // WDL only: touches no DTM data. nullopt when the material has no table. Throws
+  // std::invalid_argument for an illegal position, TableError for a corrupt or truncated file.
+  std::optional<Wdl> probe_wdl(const Position& pos) const;
+  // WDL and distance. Same errors.
+  std::optional<ProbeResult> probe(const Position& pos) const;
+  // Every legal move with its value, best first for the side to move (the first is the move
+  // that keeps the game-theoretic value and follows the shortest win / longest loss or the
+  // rule strategy). nullopt when any successor's material has no table.
+  std::optional<std::vector<MoveValue>> root_moves(const Position& pos) const;
+  std::optional<Move> best_move(const Position& pos) const;
+  // Best moves of both sides from pos to the end: mate or stalemate, a repetition (a rule-
+  // decided win ends when the loser's perpetual check repeats a position), or max_plies for a
+  // draw. Empty when pos has no legal move or a table is missing.
+  std::vector<Move> principal_variation(const Position& pos, int max_plies = 400) const;
+
+ private:
+  struct Entry {
+    std::string wdl_path, dtm_path;
+    std::once_flag wdl_once, dtm_once, index_once;
+    std::unique_ptr<TableFile> wdl, dtm;
+    std::unique_ptr<Index> index;
+  };
+  const Entry* entry(const Material& canonical) const;
+  const TableFile& wdl_file(const Entry& e, const Material& m) const;
+  const TableFile& dtm_file(const Entry& e, const Material& m) const;
+  const Index& index_of(const Entry& e, const Material& m) const;
+  // Canonical orientation: the table entry, the (possibly colour-flipped) position and slot.
+  struct Located {
+    const Entry* entry;
+    Material material;
+    int side;
+    uint64_t slot;
+  };
+  std::optional<Located> locate(const Position& pos) const;
+
+  std::map<std::string, std::unique_ptr<Entry>> entries_;
+  std::shared_ptr<BlockCache> cache_;
+};
+
+}  // namespace xq

@@ -1,0 +1,75 @@
+// `xqtb gen MATERIAL... [--dir DIR] [--threads N] [--memory-limit GiB] [--rules check|none]
+// [--force] [--plan]`: builds the tables of the materials and of every material their
+// captures lead to, in dependency order.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "core/index.hpp"
+#include "generator/generate.hpp"
+
+namespace xq::cli {
+
+namespace {
+
+std::vector<Material> parse_materials(const std::vector<std::string>& texts) {
+  std::vector<Material> out;
+  for (const std::string& t : texts) out.push_back(Material::parse(t).canonical());
+  return out;
+}
+
+// Progress on one terminal line per table (rewritten in place on a terminal).
+void print_progress(const std::string& line) {
+  static const bool tty = isatty(STDERR_FILENO);
+  static std::string last_table;
+  const std::string table = line.substr(0, line.find(':'));
+  if (tty && table == last_table)
+    std::cerr << "\r\033[K" << line << std::flush;
+  else
+    std::cerr << (last_table.empty() || !tty ? "" : "\n") << line << (tty ? "" : "\n")
+              << std::flush;
+  last_table = table;
+}
+
+}  // namespace
+
+void register_gen(CLI::App& app) {
+  struct Options {
+    std::vector<std::string> materials;
+    gen::GenOptions gen;
+    std::string rules = "check";
+    bool plan_only = false;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* sub = add_command(app, "gen", "Generate tables (and their sub-tables)", [opt] {
+    const std::vector<Material> requested = parse_materials(opt->materials);
+    if (opt->plan_only) {
+      for (const Material& m : gen::plan(requested))
+        std::cout << m.name() << "\t" << Index(m).size() << "\n";
+      return kExitOk;
+    }
+    opt->gen.rules = opt->rules == "none" ? RuleSet::None : RuleSet::Check;
+    opt->gen.log = print_progress;
+    gen::generate(requested, opt->gen);
+    if (isatty(STDERR_FILENO)) std::cerr << "\n";
+    return kExitOk;
+  });
+  sub->add_option("materials", opt->materials, "Materials, e.g. KRKCAABB or 车对炮士象全")
+      ->required();
+  sub->add_option("--dir", opt->gen.dir, "Output directory")->capture_default_str();
+  sub->add_option("--threads", opt->gen.threads, "Threads (0: all cores)")
+      ->check(CLI::Range(0, 1024));
+  sub->add_option("--memory-limit", opt->gen.memory_limit_gib,
+                  "Refuse tables needing more memory (GiB; 0: no limit)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--rules", opt->rules, "Repetition rules: check (perpetual check loses) or none")
+      ->check(CLI::IsMember({"check", "none"}))
+      ->capture_default_str();
+  sub->add_flag("--force", opt->gen.force, "Regenerate tables that exist already");
+  sub->add_flag("--plan", opt->plan_only,
+                "Print the materials in generation order with their slots per side, and stop");
+}
+
+}  // namespace xq::cli

@@ -1,0 +1,127 @@
+// `xqtb probe --fen FEN [--dir DIR] [--moves] [--pv] [--json] [--lang zh|en]` and
+// `xqtb probe --epd FILE`: the value of positions from the side to move's view.
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "cli/describe.hpp"
+#include "core/notation.hpp"
+
+namespace xq::cli {
+
+namespace {
+
+struct Options {
+  std::string fen, epd, dir = "tables", lang = "en";
+  bool moves = false, pv = false, json = false;
+};
+
+// Thrown when a position's material has no table (exit code 3).
+TableError missing(const Position& pos) {
+  return TableError(Material::of(pos).canonical().name(), "no table for this material");
+}
+
+int probe_one(const Tablebase& tb, const Options& o) {
+  const Lang lang = o.lang == "zh" ? Lang::Zh : Lang::En;
+  const Position pos = Position::from_fen(o.fen);
+  const auto r = tb.probe(pos);
+  if (!r) throw missing(pos);
+  const auto moves = tb.root_moves(pos);
+  if (!moves) throw missing(pos);
+  const bool decided = r->wdl != Wdl::Draw;
+  const std::vector<Move> pv = o.pv && decided ? tb.principal_variation(pos) : std::vector<Move>{};
+  if (o.json) {
+    nlohmann::json j = result_json(pos, *r);
+    j["best_move"] = moves->empty() ? nullptr : nlohmann::json(to_iccs(moves->front().move));
+    j["best_move_zh"] =
+        moves->empty() ? nullptr : nlohmann::json(to_chinese(pos, moves->front().move));
+    if (o.moves) {
+      j["moves"] = nlohmann::json::array();
+      for (const MoveValue& mv : *moves) {
+        nlohmann::json m = result_json(pos, mv.value);
+        m.erase("fen");
+        m.erase("side_to_move");
+        m["move"] = to_iccs(mv.move);
+        m["move_zh"] = to_chinese(pos, mv.move);
+        j["moves"].push_back(m);
+      }
+    }
+    if (o.pv) {
+      j["pv"] = nlohmann::json::array();
+      for (Move m : pv) j["pv"].push_back(to_iccs(m));
+    }
+    std::cout << j.dump(2) << "\n";
+    return kExitOk;
+  }
+  std::cout << describe_result(pos, *r, lang) << "\n";
+  if (!moves->empty()) {
+    const Move best = moves->front().move;
+    std::cout << (lang == Lang::Zh ? "最佳着法: " : "Best move: ") << to_chinese(pos, best) << " ("
+              << to_iccs(best) << ")\n";
+  }
+  if (o.moves)
+    for (const MoveValue& mv : *moves)
+      std::cout << "  " << to_iccs(mv.move) << "  " << to_chinese(pos, mv.move) << "  "
+                << describe_move_value(mv.value, lang) << "\n";
+  if (o.pv && !pv.empty()) {
+    std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv, lang)
+              << "\n";
+    if (lang == Lang::En) std::cout << "      " << numbered_line(pos, pv, Lang::Zh) << "\n";
+  }
+  return kExitOk;
+}
+
+// One line per FEN: "FEN ; wdl dtm best"; failures are counted, not fatal.
+int probe_epd(const Tablebase& tb, const Options& o) {
+  std::ifstream in(o.epd);
+  if (!in) throw std::invalid_argument("cannot read " + o.epd);
+  std::string line;
+  int total = 0, unavailable = 0, failed = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    ++total;
+    try {
+      const Position pos = Position::from_fen(line);
+      const auto r = tb.probe(pos);
+      if (!r) {
+        ++unavailable;
+        std::cout << line << " ; not available\n";
+        continue;
+      }
+      const auto best = tb.best_move(pos);
+      std::cout << line << " ; " << describe_move_value(*r, Lang::En)
+                << (best ? " ; best " + to_iccs(*best) : "") << "\n";
+    } catch (const std::exception& e) {
+      ++failed;
+      std::cout << line << " ; error: " << e.what() << "\n";
+    }
+  }
+  std::cout << total << " positions, " << total - unavailable - failed << " probed, " << unavailable
+            << " not available, " << failed << " failed\n";
+  return failed ? kExitBadInput : unavailable ? kExitTables : kExitOk;
+}
+
+}  // namespace
+
+void register_probe(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  CLI::App* sub = add_command(app, "probe", "Probe positions in the tables", [o] {
+    const Tablebase tb({o->dir});
+    return o->epd.empty() ? probe_one(tb, *o) : probe_epd(tb, *o);
+  });
+  auto* fen = sub->add_option("--fen", o->fen, "Position in FEN");
+  auto* epd = sub->add_option("--epd", o->epd, "File with one FEN per line");
+  fen->excludes(epd);
+  sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  sub->add_flag("--moves", o->moves, "List every legal move with its value, best first");
+  sub->add_flag("--pv", o->pv, "Print the principal variation to the end");
+  sub->add_flag("--json", o->json, "One JSON object (docs/probe-json.md)");
+  sub->add_option("--lang", o->lang, "Language of the text: en or zh")
+      ->check(CLI::IsMember({"en", "zh"}));
+  sub->callback([fen, epd] {
+    if (fen->count() + epd->count() == 0) throw CLI::RequiredError("--fen or --epd");
+  });
+}
+
+}  // namespace xq::cli

@@ -1,0 +1,120 @@
+#include "cli/describe.hpp"
+
+#include "core/notation.hpp"
+
+namespace xq::cli {
+
+namespace {
+
+std::string side_name(Color c, Lang lang) {
+  if (lang == Lang::Zh) return c == Red ? "红" : "黑";
+  return c == Red ? "Red" : "Black";
+}
+
+std::string moves_of(unsigned plies) {
+  const unsigned moves = (plies + 1) / 2;
+  return std::to_string(moves) + (moves == 1 ? " move" : " moves");
+}
+
+}  // namespace
+
+std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang) {
+  const Color us = pos.side_to_move();
+  const std::string d = std::to_string(r.distance);
+  if (lang == Lang::Zh) {
+    const std::string who = side_name(us, lang) + "先";
+    switch (r.wdl) {
+      case Wdl::Win:
+        return who + "胜，" + d + " 步杀";
+      case Wdl::Loss:
+        return who + "负，" + d + " 步被杀";
+      case Wdl::RuleWin:
+        return who + "胜（对方只能长将，长将判负）";
+      case Wdl::RuleLoss:
+        return who + "负（只能长将解杀，长将判负）";
+      default:
+        return who + "和";
+    }
+  }
+  const std::string who = side_name(us, lang) + " to move";
+  switch (r.wdl) {
+    case Wdl::Win:
+      return who + " wins: mate in " + d + " plies (" + moves_of(r.distance) + ")";
+    case Wdl::Loss:
+      return who + " loses: mated in " + d + " plies (" + moves_of(r.distance) + ")";
+    case Wdl::RuleWin:
+      return who + " wins by the perpetual-check rule: " + side_name(~us, lang) +
+             " can avoid mate only by checking forever";
+    case Wdl::RuleLoss:
+      return who +
+             " loses by the perpetual-check rule: it can avoid mate only by checking "
+             "forever";
+    default:
+      return who + ": draw";
+  }
+}
+
+std::string describe_move_value(const ProbeResult& r, Lang lang) {
+  const std::string d = std::to_string(r.distance);
+  const std::string potential = "k " + std::to_string(rule_round(r.distance)) + ", j " +
+                                std::to_string(rule_layer(r.distance));
+  if (lang == Lang::Zh) {
+    switch (r.wdl) {
+      case Wdl::Win:
+        return "胜 " + d + " 步杀";
+      case Wdl::Loss:
+        return "负 " + d + " 步被杀";
+      case Wdl::RuleWin:
+        return "胜（长将判负，" + potential + "）";
+      case Wdl::RuleLoss:
+        return "负（长将判负，" + potential + "）";
+      default:
+        return "和";
+    }
+  }
+  switch (r.wdl) {
+    case Wdl::Win:
+      return "win, mate in " + d + " plies";
+    case Wdl::Loss:
+      return "loss, mated in " + d + " plies";
+    case Wdl::RuleWin:
+      return "win by the perpetual-check rule (" + potential + ")";
+    case Wdl::RuleLoss:
+      return "loss by the perpetual-check rule (" + potential + ")";
+    default:
+      return "draw";
+  }
+}
+
+std::string numbered_line(const Position& start, const std::vector<Move>& line, Lang lang) {
+  std::string out;
+  Position pos = start;
+  int number = 1;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const bool red = pos.side_to_move() == Red;
+    if (red || i == 0) {
+      if (!out.empty()) out += ' ';
+      out += std::to_string(number) + (red ? ". " : ". ... ");
+    } else {
+      out += ' ';
+    }
+    out += lang == Lang::Zh ? to_chinese(pos, line[i]) : to_iccs(line[i]);
+    if (!red) ++number;
+    pos.make(line[i]);
+  }
+  return out;
+}
+
+nlohmann::json result_json(const Position& pos, const ProbeResult& r) {
+  nlohmann::json j;
+  j["fen"] = pos.fen();
+  j["side_to_move"] = pos.side_to_move() == Red ? "red" : "black";
+  j["wdl"] = is_win(r.wdl) ? "win" : is_loss(r.wdl) ? "loss" : "draw";
+  j["rule_decided"] = is_rule_decided(r.wdl);
+  j["dtm"] = (r.wdl == Wdl::Win || r.wdl == Wdl::Loss) ? nlohmann::json(r.distance) : nullptr;
+  if (is_rule_decided(r.wdl))
+    j["rule_potential"] = {{"round", rule_round(r.distance)}, {"layer", rule_layer(r.distance)}};
+  return j;
+}
+
+}  // namespace xq::cli

@@ -1,0 +1,120 @@
+// Position index: a bijection between the canonical placements of one material and the slots
+// 0..size()-1 of a table (one array per side to move). The scheme is specified in docs/index.md.
+// encode/decode run in the generator's inner loops: precomputed tables, no allocation per call.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/material.hpp"
+#include "core/types.hpp"
+
+namespace xq {
+
+class Position;
+
+// Most pieces one material can have (both sides, kings included).
+constexpr int kMaxPieces = 32;
+
+// Version of the slot numbering below (docs/index.md); stored in every table header.
+constexpr uint32_t kIndexVersion = 1;
+
+class Index {
+ public:
+  // Throws MaterialError when a side has not exactly one king or more pieces of a kind than it
+  // owns (2 A, 2 B, 2 N, 2 R, 2 C, 5 P), or when the table would not fit 64-bit slots.
+  explicit Index(const Material& m);
+
+  const Material& material() const { return material_; }
+  uint64_t size() const { return size_; }
+
+  // Layout of the square lists used by the fast overloads: piece_count() entries in the order
+  // Red K A.. B.., Black K A.. B.., Red P.., Black P.., Red R.. N.. C.., Black R.. N.. C..
+  // (like pieces may come in any order within their run).
+  int piece_count() const { return piece_count_; }
+  Piece piece(int i) const { return layout_[i]; }
+
+  // Slot of a placement of this material; the side to move is ignored. Precondition: the
+  // pieces match the material and each stands on a point its kind may stand on, without
+  // overlap. *mirrored is set when the left-right mirror image is the one encoded.
+  uint64_t encode(const Position& pos, bool* mirrored = nullptr) const;
+  uint64_t encode(const Square* squares, bool* mirrored = nullptr) const;
+
+  // Placement of a slot (pos: board only, side to move kept). False for a broken slot
+  // (overlapping pieces, or the non-canonical duplicate of a mirror-symmetric pair), leaving
+  // the output untouched (Position) or unspecified (squares). True guarantees that encode()
+  // gives the slot back; legality (check, facing kings) is not examined.
+  bool decode(uint64_t slot, Position& pos) const;
+  bool decode(uint64_t slot, Square* squares) const;
+
+ private:
+  // Every placement of one side's king, advisors and elephants without overlap ("group"),
+  // numbered L (smaller than its mirror image) first, then S (self-symmetric), then U.
+  struct Groups {
+    int advisors = 0, elephants = 0;
+    int adv_combos = 1, ele_combos = 1;
+    uint32_t count = 0, lower = 0, symmetric = 0;
+    std::vector<int16_t> id_of;                   // [king][adv rank][ele rank] -> id or -1
+    std::vector<std::array<uint8_t, 8>> squares;  // id -> K, A.., B.., padded with 127
+    std::vector<uint16_t> mirror;                 // id -> id of the mirror image
+    std::vector<std::array<uint64_t, 2>> points;  // id -> occupied points (bits 0..89)
+    std::vector<uint64_t> enemy_pawn_points;      // id -> its points, as local pawn indices of
+                                                  // the other colour's pawns
+
+    void build(Color c, int advisors, int elephants);
+    int size() const { return 1 + advisors + elephants; }
+    int id(Color c, const Square* sq) const;
+  };
+
+  // Division by an invariant divisor: one multiplication when divisor and dividend fit 32 bits
+  // (Lemire, Kaser, Kurz, "Faster remainder by direct computation", 2019), else hardware.
+  struct Divisor {
+    uint64_t d = 1, m = 0;  // m = ceil(2^64 / d), 0 when the fast path does not apply
+    Divisor() = default;
+    explicit Divisor(uint64_t divisor)
+        : d(divisor), m(divisor > 1 && divisor <= UINT32_MAX ? UINT64_MAX / divisor + 1 : 0) {}
+    uint64_t quotient(uint64_t a) const {
+      if (m != 0 && a <= UINT32_MAX) return uint64_t((unsigned __int128)m * a >> 64);
+      return a / d;
+    }
+  };
+
+  // One run of like pieces after the groups: pawns as a combination of their 55 points minus
+  // the other side's group (always inside them), other kinds as a combination of the points
+  // left free by every piece before them.
+  struct Part {
+    uint8_t first = 0, count = 0;
+    uint8_t points = 0;  // points the combination is taken from
+    bool pawn = false;
+    Color colour = Red;
+    uint64_t radix = 1;
+    Divisor div;
+  };
+
+  // Rank of the parts after the groups, with every square seen through map (identity or
+  // mirror, so the mirror image needs no copy) and red, black the groups as seen through it.
+  uint64_t rest_rank(const Square* sq, const uint8_t* map, uint32_t red, uint32_t black) const;
+  uint64_t pair_rank(uint32_t red, uint32_t black) const;
+  void pair_groups(uint64_t pair, uint32_t& red, uint32_t& black) const;
+
+  Material material_;
+  std::array<Piece, kMaxPieces> layout_{};
+  int piece_count_ = 0;
+  std::array<uint8_t, 16> first_of_piece_{};  // Piece code -> layout index of its first piece
+  Groups groups_[2];
+  static constexpr int kMaxParts = 8;  // pawns of each side, then R N C of each side
+  std::array<Part, kMaxParts> parts_{};
+  int part_count_ = 0;
+  uint64_t pair_count_ = 0, rest_size_ = 1, size_ = 0;
+  Divisor by_rest_, by_black_count_, by_black_canonical_;
+};
+
+// Legal positions of a material with the given side to move, by decoding every slot.
+struct LegalCount {
+  uint64_t slots = 0;      // canonical slots holding a legal position
+  uint64_t positions = 0;  // positions on the full board (mirror images counted separately)
+};
+LegalCount count_legal(const Material& m, Color side_to_move);
+
+}  // namespace xq
