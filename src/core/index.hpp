@@ -41,7 +41,7 @@ class Index {
   uint64_t encode(const Position& pos, bool* mirrored = nullptr) const;
   uint64_t encode(const Square* squares, bool* mirrored = nullptr) const;
 
-  // Placement of a slot (pos: board only, side to move kept). False for a broken slot
+  // Placement of slot < size() (pos: board only, side to move kept). False for a broken slot
   // (overlapping pieces, or the non-canonical duplicate of a mirror-symmetric pair), leaving
   // the output untouched (Position) or unspecified (squares). True guarantees that encode()
   // gives the slot back; legality (check, facing kings) is not examined.
