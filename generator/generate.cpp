@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -35,7 +36,8 @@ std::string format_rate(double per_second) {
   return buf;
 }
 
-// Loads an existing table pair after checking both files' checksums and headers.
+}  // namespace
+
 std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules) {
   auto wdl = TableFile::open(wdl_path(dir, m), m.name(), TableKind::Wdl);
   auto dtm = TableFile::open(dtm_path(dir, m), m.name(), TableKind::Dtm);
@@ -53,17 +55,19 @@ std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& 
   for (int side = 0; side < 2; ++side) {
     t->wdl[side].resize(n);
     t->distance[side].resize(n);
-#pragma omp parallel for schedule(static)
-    for (uint64_t slot = 0; slot < n; ++slot) {
-      t->wdl[side][slot] = Wdl(wdl->get(side, slot));
-      t->distance[side][slot] = uint16_t(dtm->get(side, slot));
-    }
+    wdl->read(side, 0, n, t->wdl[side].data());
+    dtm->read(side, 0, n, t->distance[side].data());
   }
   return t;
 }
 
-void write_files(const std::string& dir, const SolvedTable& t, RuleSet rules, nlohmann::json stats,
-                 int threads) {
+namespace {
+
+// Writes the DTM file, then the WDL file (its presence marks the pair complete) with the
+// table's statistics in its header. Returns the bytes of both files.
+std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTable& t,
+                                          RuleSet rules, const nlohmann::json& stats,
+                                          int threads) {
   const uint64_t n = t.index.size();
   // Illegal slots and the distance of draws are "don't care": the writer fills them with
   // whatever compresses best.
@@ -86,12 +90,25 @@ void write_files(const std::string& dir, const SolvedTable& t, RuleSet rules, nl
   const std::string dtm_file = dtm_path(dir, t.material);
   write_table(dtm_file, h, {t.distance[0].data(), t.distance[1].data()},
               {dtm_free[0].data(), dtm_free[1].data()}, threads);
-  stats["dtm_bytes"] = std::filesystem::file_size(dtm_file);
-  // The WDL file is written last: its presence marks the pair as complete.
   h.kind = TableKind::Wdl;
   h.stats_json = stats.dump();
-  write_table(wdl_path(dir, t.material), h, {t.wdl[0].data(), t.wdl[1].data()},
+  const std::string wdl_file = wdl_path(dir, t.material);
+  write_table(wdl_file, h, {t.wdl[0].data(), t.wdl[1].data()},
               {wdl_free[0].data(), wdl_free[1].data()}, threads);
+  return {std::filesystem::file_size(wdl_file), std::filesystem::file_size(dtm_file)};
+}
+
+// The run record beside the tables (NAME.json): what varies from run to run stays out of the
+// table files, which are byte-identical for every thread count.
+void write_run_record(const std::string& dir, const Material& m, nlohmann::json record) {
+  const std::string path = (std::filesystem::path(dir) / (m.name() + ".json")).string();
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << record.dump(2) << "\n";
+    if (!out) throw TableError(tmp, "cannot write the generation record");
+  }
+  std::filesystem::rename(tmp, path);
 }
 
 }  // namespace
@@ -140,8 +157,9 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
   TableSet set;
   int done = 0;
   for (const Material& m : order) {
-    const std::string tag =
-        "[" + std::to_string(++done) + "/" + std::to_string(order.size()) + "] " + m.name();
+    std::ostringstream tag_text;
+    tag_text << '[' << ++done << '/' << order.size() << "] " << m.name();
+    const std::string tag = tag_text.str();
     if (!o.force && std::filesystem::exists(wdl_path(o.dir, m))) {
       set.add(load_table(o.dir, m, o.rules));
       o.log(tag + ": present, checksums verified");
@@ -157,11 +175,20 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
       o.log(line.str());
     });
     const double solve_seconds = seconds_since(start);
-    nlohmann::json stats = table_stats(*table, o.rules);
-    stats["generation_seconds"] = solve_seconds;
-    stats["threads"] = threads;
-    stats["peak_rss_bytes"] = peak_rss_bytes();
-    write_files(o.dir, *table, o.rules, stats, threads);
+    const nlohmann::json stats = table_stats(*table, o.rules);
+    const auto [wdl_bytes, dtm_bytes] = write_files(o.dir, *table, o.rules, stats, threads);
+    const uint64_t slots = 2 * table->index.size();
+    write_run_record(o.dir, m,
+                     {{"material", m.name()},
+                      {"generation_seconds", solve_seconds},
+                      {"threads", threads},
+                      {"positions_per_second_per_thread", double(slots) / solve_seconds / threads},
+                      {"peak_rss_bytes", peak_rss_bytes()},
+                      {"wdl_bytes", wdl_bytes},
+                      {"dtm_bytes", dtm_bytes},
+                      {"wdl_bits_per_slot", 8.0 * double(wdl_bytes) / double(slots)},
+                      {"dtm_bits_per_slot", 8.0 * double(dtm_bytes) / double(slots)},
+                      {"stats", stats}});
     o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
     set.add(std::move(table));
   }

@@ -8,6 +8,7 @@
 
 #include "core/material.hpp"
 #include "core/values.hpp"
+#include "generator/solved_table.hpp"
 
 namespace xq::gen {
 
@@ -24,6 +25,10 @@ struct GenOptions {
 // File paths of a canonical material's tables in dir.
 std::string wdl_path(const std::string& dir, const Material& m);
 std::string dtm_path(const std::string& dir, const Material& m);
+
+// Loads a table pair (both files' checksums verified, headers checked against m, the index
+// and the rule set). Throws TableError.
+std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules);
 
 // Materials to build for the requested ones, in dependency order (each once, canonical).
 std::vector<Material> plan(const std::vector<Material>& requested);

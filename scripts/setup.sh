@@ -11,6 +11,7 @@ PACKAGES=(
   ninja-build
   catch2            # test framework (Catch2 v2, header + CMake config)
   libzstd-dev       # table compression
+  libxxhash-dev     # table checksums (XXH64)
   zstd
   libcli11-dev      # command-line parsing for the xqtb CLI
   nlohmann-json3-dev

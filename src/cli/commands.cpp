@@ -32,6 +32,8 @@ void register_commands(CLI::App& app) {
   register_perft(app);
   register_gen(app);
   register_probe(app);
+  register_verify(app);
+  register_info(app);
 }
 
 int run_selected(CLI::App& app) {

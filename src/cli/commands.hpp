@@ -25,5 +25,7 @@ int run_selected(CLI::App& app);
 void register_perft(CLI::App& app);
 void register_gen(CLI::App& app);
 void register_probe(CLI::App& app);
+void register_verify(CLI::App& app);
+void register_info(CLI::App& app);
 
 }  // namespace xq::cli

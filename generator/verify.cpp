@@ -1,0 +1,148 @@
+#include "generator/verify.hpp"
+
+#include <algorithm>
+#include <optional>
+
+namespace xq::gen {
+
+namespace {
+
+// A successor's value from the mover's view, with what the rule strategy needs to know.
+struct Successor {
+  Wdl wdl;            // mover's view
+  unsigned distance;  // plies including this move (plain), or the successor's potential
+  bool capture, check;
+};
+
+class Checker {
+ public:
+  Checker(const SolvedTable& t, const TableSet& set, RuleSet rules)
+      : t_(t), captures_(t.material, set), rules_(rules) {}
+
+  // The problem with the stored value of a legal position, or nullopt.
+  std::optional<std::string> check(Position& pos, Outcome stored) const {
+    std::vector<Successor> succ;
+    for (Move m : pos.legal_moves()) {
+      const bool check = pos.gives_check(m);
+      const Piece cap = pos.make(m);
+      const Outcome o = cap ? captures_.probe(pos, cap) : own(pos);
+      pos.unmake(m, cap);
+      if (o.wdl == Wdl::Illegal) return "a successor has no value";
+      const bool plain = o.wdl == Wdl::Win || o.wdl == Wdl::Loss;
+      succ.push_back({negate(o.wdl), plain ? o.distance + 1u : o.distance, cap != kNoPiece, check});
+    }
+    if (rules_ == RuleSet::None && is_rule_decided(stored.wdl))
+      return "rule-decided value in a table built without rules";
+    return check_plain(succ, stored) ? check_plain(succ, stored) : check_rule(succ, stored);
+  }
+
+ private:
+  Outcome own(const Position& pos) const {
+    const int side = pos.side_to_move();
+    const uint64_t slot = t_.index.encode(pos);
+    return {t_.wdl[side][slot], t_.distance[side][slot]};
+  }
+
+  // Plain (rule-free) consistency: a plain win is the best plain loss of the opponent plus one
+  // ply, a plain loss is the longest plain win of the opponent plus one; anything else has
+  // neither a move to a plain loss of the opponent nor only moves to plain wins.
+  static std::optional<std::string> check_plain(const std::vector<Successor>& succ,
+                                                Outcome stored) {
+    std::optional<unsigned> best_win, longest_loss;
+    bool all_plain_losses = true;
+    for (const Successor& s : succ) {
+      if (s.wdl == Wdl::Win) best_win = std::min(best_win.value_or(~0u), s.distance);
+      if (s.wdl == Wdl::Loss)
+        longest_loss = std::max(longest_loss.value_or(0u), s.distance);
+      else
+        all_plain_losses = false;
+    }
+    if (succ.empty()) {
+      if (stored.wdl == Wdl::Loss && stored.distance == 0) return std::nullopt;
+      return "no legal move, so lost in 0 plies";
+    }
+    if (best_win) {
+      if (stored.wdl == Wdl::Win && stored.distance == *best_win) return std::nullopt;
+      return "a move wins in " + std::to_string(*best_win) + " plies";
+    }
+    if (all_plain_losses) {
+      if (stored.wdl == Wdl::Loss && stored.distance == *longest_loss) return std::nullopt;
+      return "every move loses, the longest in " + std::to_string(*longest_loss) + " plies";
+    }
+    if (stored.wdl == Wdl::Win || stored.wdl == Wdl::Loss)
+      return "stored as a plain win/loss but the successors say otherwise";
+    return std::nullopt;
+  }
+
+  // Rule semantics (docs/metrics.md): the winner has a move that follows the strategy; every
+  // move of the loser keeps the winner's win and lowers the potential as the priority demands;
+  // a draw has a move to a draw and no move to a loss of the opponent.
+  static std::optional<std::string> check_rule(const std::vector<Successor>& succ, Outcome stored) {
+    const uint16_t p = stored.distance;
+    switch (stored.wdl) {
+      case Wdl::RuleWin:
+        for (const Successor& s : succ)
+          if (is_win(s.wdl) &&
+              (s.capture || (s.check ? s.distance < p : rule_round(s.distance) <= rule_round(p))))
+            return std::nullopt;
+        return "rule win without a move that follows the strategy";
+      case Wdl::RuleLoss:
+        for (const Successor& s : succ) {
+          if (!is_loss(s.wdl)) return "rule loss with a move that does not lose";
+          if (s.wdl == Wdl::RuleLoss && !s.capture &&
+              !(s.check ? s.distance < p : rule_round(s.distance) < rule_round(p)))
+            return "rule loss with a move that does not lower the potential";
+        }
+        return std::nullopt;
+      case Wdl::Draw: {
+        bool draw_move = false;
+        for (const Successor& s : succ) {
+          if (is_win(s.wdl)) return "draw with a winning move";
+          draw_move |= s.wdl == Wdl::Draw;
+        }
+        if (!draw_move) return "draw without a drawing move";
+        return std::nullopt;
+      }
+      default:
+        return std::nullopt;  // plain values were checked already
+    }
+  }
+
+  const SolvedTable& t_;
+  const CaptureTargets captures_;
+  const RuleSet rules_;
+};
+
+}  // namespace
+
+std::vector<Inconsistency> verify_table(const SolvedTable& table, const TableSet& set,
+                                        RuleSet rules, size_t max_reports) {
+  const Checker checker(table, set, rules);
+  const uint64_t n = table.index.size();
+  std::vector<std::pair<uint64_t, Inconsistency>> found;
+#pragma omp parallel for schedule(dynamic, 4096)
+  for (uint64_t g = 0; g < 2 * n; ++g) {
+    const int side = int(g / n);
+    const uint64_t slot = g % n;
+    const Wdl w = table.wdl[side][slot];
+    Position pos;
+    // Broken slots and illegal positions are "don't care" on disk: nothing to check there.
+    if (!table.index.decode(slot, pos)) continue;
+    pos.set_side_to_move(Color(side));
+    if (pos.in_check(~Color(side))) continue;
+    const std::optional<std::string> problem =
+        w == Wdl::Illegal ? "a legal position without a value"
+                          : checker.check(pos, {w, table.distance[side][slot]});
+    if (!problem) continue;
+#pragma omp critical(verify_found)
+    if (found.size() < 64 * max_reports)  // a bounded sample, reported in slot order
+      found.push_back({g, {pos.fen(), *problem + " (slot " + std::to_string(slot) + ")"}});
+  }
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Inconsistency> out;
+  for (size_t i = 0; i < found.size() && i < max_reports; ++i) out.push_back(found[i].second);
+  return out;
+}
+
+}  // namespace xq::gen

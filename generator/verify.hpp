@@ -1,0 +1,24 @@
+// Forward verification of finished tables (`xqtb verify`): every position's stored value must
+// follow from the values of its successors (captures into sub-tables included) and from the
+// rule semantics of docs/metrics.md. Independent of the retrograde passes that built it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "generator/solved_table.hpp"
+
+namespace xq::gen {
+
+struct Inconsistency {
+  std::string fen;
+  std::string problem;
+};
+
+// Checks every legal position of `table` against its successors, looked up in `table` itself
+// and in `set` (the sub-tables). Returns at most max_reports inconsistencies (in slot order,
+// Red to move first); empty when the table is consistent. Parallel (OpenMP).
+std::vector<Inconsistency> verify_table(const SolvedTable& table, const TableSet& set,
+                                        RuleSet rules, size_t max_reports = 10);
+
+}  // namespace xq::gen

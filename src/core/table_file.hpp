@@ -1,0 +1,180 @@
+// Table files: one material's values for both sides to move, in zstd-compressed fixed-size
+// blocks with a block offset table for random access and XXH64 checksums. Two kinds per
+// material: MATERIAL.xqw (WDL codes, 1 byte per entry) and MATERIAL.xqd (DTM in plies, 2 bytes
+// per entry). The byte layout is specified in docs/format.md.
+// Reading: the file is memory-mapped read-only; blocks are decompressed on first use into a
+// BlockCache shared by many files. Every reader call is thread-safe.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/values.hpp"
+
+namespace xq {
+
+// A table file that cannot be written, opened or read (I/O error, truncation, corruption,
+// unexpected content). what() is one line: "PATH: reason".
+class TableError : public std::runtime_error {
+ public:
+  TableError(const std::string& path, const std::string& reason)
+      : std::runtime_error(path + ": " + reason) {}
+};
+
+enum class TableKind : uint32_t {
+  Wdl = 1,  // 1 byte per entry: a Wdl code (core/values.hpp), side to move's view
+  Dtm = 2,  // 2 bytes per entry (uint16): distance in plies, rule value for Wdl 4-5
+};
+
+// Bytes per entry of a kind: 1 (Wdl) or 2 (Dtm).
+int entry_width(TableKind kind);
+// File name extension of a kind, with the dot: ".xqw" or ".xqd".
+const char* table_extension(TableKind kind);
+
+struct TableHeader {
+  TableKind kind = TableKind::Wdl;
+  std::string material;  // canonical material name: 1..15 characters A-Z (e.g. "KRKCAABB")
+  RuleSet rules = RuleSet::None;
+  uint32_t index_version = 0;   // version of the index scheme that numbers the slots
+  uint64_t slots_per_side = 0;  // N: entries per side to move (0 allowed: an empty table)
+  // Entries per block: a power of two in [kMinBlockEntries, kMaxBlockEntries]. On write, 0 picks
+  // the default (kDefaultBlockBytes of entries: 32768 WDL, 16384 DTM entries).
+  uint32_t block_entries = 0;
+  std::string stats_json;  // opaque text from the generator, stored verbatim (≤ 64 MiB)
+};
+
+constexpr uint32_t kMinBlockEntries = 64;
+constexpr uint32_t kMaxBlockEntries = 1u << 22;
+constexpr uint32_t kDefaultBlockBytes = 32 * 1024;
+constexpr int kDefaultZstdLevel = 15;  // 19: ≤ 3% smaller, 2-5x slower (docs/format.md)
+
+// Writes a table atomically: to PATH.tmp, fsync, rename to PATH, fsync the directory; on error
+// PATH.tmp is removed and PATH is left untouched.
+// values[side] points to h.slots_per_side entries of entry_width(h.kind) bytes (uint8_t codes
+// for Wdl, host uint16_t for Dtm), side 0 = Red to move, 1 = Black to move.
+// dont_care[side] is null (every entry cared for) or points to h.slots_per_side bytes, nonzero
+// for an entry whose value may be replaced: within its block, each such entry takes the value of
+// the nearest preceding cared-for entry (or of the first cared-for one, for a block's leading
+// entries; 0 in a block without any). Cared-for entries read back exactly.
+// Blocks are compressed with `threads` threads (≥ 1) at zstd `level` (1..22); the file is
+// byte-identical for every thread count. Memory beyond the inputs: about threads × 16 blocks.
+// Throws std::invalid_argument for a bad header or argument, or a WDL code above 5 in a
+// cared-for entry; TableError for I/O errors.
+void write_table(const std::string& path, const TableHeader& h,
+                 const std::array<const void*, 2>& values,
+                 const std::array<const uint8_t*, 2>& dont_care, int threads = 1,
+                 int level = kDefaultZstdLevel);
+
+// Bounded cache of decompressed blocks, shared by any number of TableFiles and threads.
+// Keyed by (file, side, block); sharded (up to 64 shards, one mutex and one LRU list each).
+// The bound counts decompressed block bytes plus kEntryOverhead per cached block; each shard
+// gets capacity / shards bytes, and a block larger than that is never cached (get() then
+// decompresses it on every call, so give at least shards × block bytes).
+class BlockCache {
+ public:
+  static constexpr size_t kEntryOverhead = 96;
+  static constexpr size_t kDefaultBytes = 64 << 20;
+
+  explicit BlockCache(size_t bytes = kDefaultBytes);
+  ~BlockCache();
+  BlockCache(const BlockCache&) = delete;
+  BlockCache& operator=(const BlockCache&) = delete;
+
+  size_t capacity() const { return capacity_; }
+  size_t used_bytes() const;  // current total, ≤ capacity()
+  uint64_t hits() const;      // get() calls served from the cache (constant blocks not counted)
+  uint64_t misses() const;    // get() calls that had to decompress
+
+ private:
+  friend class TableFile;
+  struct Shard;
+
+  uint64_t new_file_id() { return next_file_id_.fetch_add(1, std::memory_order_relaxed); }
+  Shard& shard_of(uint64_t file, uint64_t key);
+  // Entry `index` of the cached block (file, key) into *out; false when it is not cached.
+  bool lookup(uint64_t file, uint64_t key, uint64_t index, int width, uint32_t* out);
+  // Caches a block (size bytes of decoded entries) unless it exceeds a shard's share or is
+  // cached already; returns false when it was not kept.
+  bool insert(uint64_t file, uint64_t key, std::unique_ptr<uint8_t[]>& data, size_t size);
+  void forget(uint64_t file);  // drops every block of a file
+
+  size_t capacity_;
+  size_t shard_bytes_;
+  std::vector<std::unique_ptr<Shard>> shards_;
+  std::atomic<uint64_t> next_file_id_{1};
+};
+
+// Read side of a table file: memory-mapped read-only (the descriptor is closed after mapping),
+// header and offset table validated on open, blocks decompressed lazily through a BlockCache.
+class TableFile {
+ public:
+  // Checks magic, version, header fields, sizes against the file size (truncation), header and
+  // offset-table checksum and every block's bounds. cache may be null: a private cache of
+  // BlockCache::kDefaultBytes is used. Throws TableError.
+  static std::unique_ptr<TableFile> open(const std::string& path,
+                                         std::shared_ptr<BlockCache> cache = nullptr);
+  // As above, and throws TableError unless the file holds `expected_material` of that kind
+  // (catches a file renamed to another material's name).
+  static std::unique_ptr<TableFile> open(const std::string& path,
+                                         std::string_view expected_material,
+                                         TableKind expected_kind,
+                                         std::shared_ptr<BlockCache> cache = nullptr);
+  ~TableFile();
+  TableFile(const TableFile&) = delete;
+  TableFile& operator=(const TableFile&) = delete;
+
+  const std::string& path() const { return path_; }
+  const TableHeader& header() const { return header_; }
+  uint64_t file_size() const { return size_; }
+
+  // Entry `slot` (< slots_per_side) of side 0 or 1: a WDL code or the DTM file's uint16; an
+  // unspecified value at slots written as "don't care". The block is decompressed on first use
+  // (after its checksum is verified) and cached. Throws std::out_of_range for a bad side or
+  // slot, TableError for a corrupt block.
+  uint32_t get(int side, uint64_t slot) const;
+
+  // Entries [first, first + count) of side 0 or 1 into out: count entries of the kind's width
+  // (uint8_t codes or host-order uint16_t distances). For bulk loading: blocks are decoded
+  // directly, bypassing the cache. Throws std::out_of_range for a bad side or range, TableError
+  // for a corrupt block.
+  void read(int side, uint64_t first, uint64_t count, void* out) const;
+
+  // Checks the whole-file checksum, then every block: checksum, decompression to the right
+  // size, WDL codes ≤ 5. Reads the whole file; bypasses the cache. Throws TableError.
+  void verify_all() const;
+
+ private:
+  struct BlockRef {
+    uint64_t offset;
+    uint32_t size;   // compressed bytes; 0 = constant block
+    uint32_t value;  // every entry of a constant block
+    uint64_t checksum;
+  };
+
+  TableFile() = default;
+  BlockRef block_ref(int side, uint64_t block) const;
+  size_t block_bytes(uint64_t block) const;
+  // Checks and decompresses a block into out (block_bytes(block) bytes, entries in host order).
+  void decode_block(int side, uint64_t block, const BlockRef& ref, uint8_t* out) const;
+  uint32_t load_slow(int side, uint64_t block, const BlockRef& ref, uint64_t index) const;
+
+  std::string path_;
+  TableHeader header_;
+  int width_ = 1;
+  int block_shift_ = 0;
+  uint64_t blocks_per_side_ = 0;
+  const uint8_t* map_ = nullptr;
+  uint64_t size_ = 0;
+  const uint8_t* table_ = nullptr;  // offset table inside the mapping
+  std::shared_ptr<BlockCache> cache_;
+  uint64_t file_id_ = 0;
+};
+
+}  // namespace xq
