@@ -226,7 +226,7 @@ TEST_CASE("Constant blocks and an empty table", "[format]") {
   }
 }
 
-TEST_CASE("Files are byte-identical whatever the thread count; no .tmp left", "[format]") {
+TEST_CASE("Files are byte-identical whatever the thread count and leave no .tmp", "[format]") {
   TempDir tmp;
   for (TableKind kind : {TableKind::Wdl, TableKind::Dtm}) {
     Table t = make_table(kind, 60000, 1024);
