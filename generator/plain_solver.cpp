@@ -11,12 +11,13 @@ namespace {
 
 // Working codes, one per slot and side to move:
 //   0            illegal slot
-//   1            draw (only after the last ply)
 //   2 + d        decided: won (d odd) or lost (d even) in d plies
 //   kOpen | ...  not decided yet, with a summary of the captures (decided at init):
 //                kind 0: every capture loses, the worst in k plies (k = 0: no capture)
-//                kind 1: a capture wins in k plies; kind 2: a capture draws.
-constexpr uint16_t kIllegalCode = 0, kDrawCode = 1, kOpen = 0x8000;
+//                kind 1: a capture wins in k plies
+//                kind 2: a capture draws; k holds its draw_hint capture bits (>> 8)
+// Positions still open after the last ply are draws.
+constexpr uint16_t kIllegalCode = 0, kOpen = 0x8000;
 constexpr uint16_t kCapLoss = 0, kCapWin = 1, kCapDraw = 2;
 constexpr unsigned kMaxDistance = 0x3fff;
 
@@ -35,9 +36,6 @@ constexpr uint16_t open_kind(uint16_t c) {
 constexpr unsigned open_k(uint16_t c) {
   return c & 0x1fff;
 }
-constexpr bool is_decided_win(uint16_t c) {
-  return c >= 2 && !is_open(c) && (c - 2) % 2 == 1;
-}
 
 uint16_t load(const uint16_t& c) {
   return std::atomic_ref<const uint16_t>(c).load(std::memory_order_relaxed);
@@ -50,150 +48,174 @@ struct Solver {
   SolvedTable& t;
   const CaptureTargets captures;
   std::array<std::vector<uint16_t>, 2> code;
+  // Per open slot whose captures do not win: the weighted number (move_weight) of quiet moves
+  // not yet known to lose. Reaching 0 decides the slot lost when its captures lose too; for a
+  // draw it ends as its number of quiet moves into draws (draw_hint::kMoves). The counts live
+  // in t.wdl, whose storage then takes the values without extra memory.
+  std::array<std::vector<Wdl>, 2>& moves_left;
   uint64_t n;
 
   Solver(SolvedTable& table, const TableSet& set)
-      : t(table), captures(table.material, set), n(table.index.size()) {
-    code[0].assign(n, kIllegalCode);
-    code[1].assign(n, kIllegalCode);
+      : t(table), captures(table.material, set), moves_left(table.wdl), n(table.index.size()) {
+    for (int side = 0; side < 2; ++side) {
+      code[side].resize(n);
+      moves_left[side].resize(n);
+    }
   }
 
-  bool decode(int side, uint64_t slot, Position& pos) const {
-    if (!t.index.decode(slot, pos)) return false;
-    pos.set_side_to_move(Color(side));
-    return true;
+  // Takes w off a count; true when it reaches 0.
+  bool uncount(Wdl& left, uint8_t w) const {
+    std::atomic_ref<Wdl> ref(left);
+    Wdl old = ref.load(std::memory_order_relaxed);
+    while (!ref.compare_exchange_weak(old, Wdl(uint8_t(old) - w), std::memory_order_relaxed)) {
+    }
+    return uint8_t(old) == w;
   }
 
-  // Plain value of the position after a capture, for the capturing side, as a distance
-  // from the capturing side's view: win in d (odd), loss in d (even), or -1 for a draw.
-  int capture_value(const Position& after, Piece captured) const {
-    const Outcome o = captures.probe(after, captured);
-    // The parity of the distance tells the winner: the opponent's loss in d is our win in d + 1.
-    if (o.wdl == Wdl::Loss || o.wdl == Wdl::Win) return o.distance + 1;
-    return -1;  // draw, or decided only by the rule: a plain draw
-  }
-
-  uint16_t initial_code(int side, uint64_t slot) const {
-    Position pos;
-    if (!decode(side, slot, pos) || pos.in_check(~Color(side))) return kIllegalCode;
+  // Initial code of the loaded position (legal, its side to move set), and its weighted
+  // quiet move count.
+  uint16_t initial_code(Position& pos, Wdl& quiet_left) const {
+    quiet_left = Wdl(0);
     MoveList moves;
     pos.legal_moves(moves);
     if (moves.size == 0) return decided(0);
-    int quiet = 0;
+    const bool symmetric = pos.mirror_symmetric();
+    unsigned quiet = 0;
     int best_win = -1, worst_loss = 0;
+    uint16_t draw_bits = 0;  // draw_hint capture bits of the captures that do not lose
     bool draw = false;
     for (Move m : moves) {
       if (!pos.is_capture(m)) {
-        ++quiet;
+        quiet += quiet_move_weight(pos, symmetric, m);
         continue;
       }
       const Piece cap = pos.make(m);
-      const int d = capture_value(pos, cap);
+      const Outcome o = captures.probe(pos, cap);
       pos.unmake(m, cap);
-      if (d < 0)
+      // A plain loss of the opponent in d is our win in d + 1; rule values are plain draws.
+      if (o.wdl == Wdl::Loss) {
+        best_win = best_win < 0 ? o.distance + 1 : std::min<int>(best_win, o.distance + 1);
+      } else if (o.wdl == Wdl::Win) {
+        worst_loss = std::max<int>(worst_loss, o.distance + 1);
+      } else {
         draw = true;
-      else if (d % 2 == 1)
-        best_win = best_win < 0 ? d : std::min(best_win, d);
-      else
-        worst_loss = std::max(worst_loss, d);
+        if (is_loss(o.wdl)) draw_bits |= draw_hint::kCaptureWins;
+        if (!is_win(o.wdl)) draw_bits |= draw_hint::kCaptureHolds;
+      }
     }
-    if (quiet == 0)  // every move captures: the value is known now
-      return best_win >= 0 ? decided(best_win) : draw ? kDrawCode : decided(worst_loss);
+    if (best_win >= 0 && quiet == 0) return decided(best_win);
     if (best_win >= 0) return open_code(kCapWin, best_win);
-    return draw ? open_code(kCapDraw, 0) : open_code(kCapLoss, worst_loss);
-  }
-
-  // True when every quiet move of pos leads to a position won by the opponent within
-  // `max_win` plies (the captures were checked against the same bound already).
-  bool all_quiet_moves_lose(Position& pos, unsigned max_win) const {
-    MoveList moves;
-    pos.legal_moves(moves);
-    const int other = ~pos.side_to_move();
-    for (Move m : moves) {
-      if (pos.is_capture(m)) continue;
-      pos.make(m);
-      const uint16_t c = load(code[other][t.index.encode(pos)]);
-      pos.unmake(m, kNoPiece);
-      if (!is_decided_win(c) || unsigned(c - 2) > max_win) return false;
-    }
-    return true;
-  }
-
-  // Positions lost in d plies make their predecessors won in d + 1.
-  bool win_pass(unsigned d) {
-    bool any = false;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(|| : any)
-    for (uint64_t g = 0; g < 2 * n; ++g) {
-      const int side = int(g / n);
-      const uint64_t slot = g % n;
-      const uint16_t c = load(code[side][slot]);
-      if (is_open(c) && open_kind(c) == kCapWin && open_k(c) == d + 1) {
-        store(code[side][slot], decided(d + 1));
-        any = true;
-      }
-      if (c != decided(d)) continue;
-      Position pos;
-      decode(side, slot, pos);
-      MoveList unmoves;
-      retro_moves(pos, unmoves);
-      for (Move m : unmoves) {
-        unmake_retro(pos, m);
-        uint16_t& pred = code[1 - side][t.index.encode(pos)];
-        if (is_open(load(pred))) {
-          store(pred, decided(d + 1));
-          any = true;
-        }
-        pos.make(m);
-      }
-    }
-    return any;
-  }
-
-  // Positions won in d + 1 plies make predecessors whose every move loses lost in d + 2.
-  bool loss_pass(unsigned d) {
-    bool any = false;
-    const unsigned loss = d + 2;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(|| : any)
-    for (uint64_t g = 0; g < 2 * n; ++g) {
-      const int side = int(g / n);
-      const uint64_t slot = g % n;
-      const uint16_t c = load(code[side][slot]);
-      Position pos;
-      if (is_open(c) && open_kind(c) == kCapLoss && open_k(c) == loss) {
-        decode(side, slot, pos);
-        if (all_quiet_moves_lose(pos, d + 1)) {
-          store(code[side][slot], decided(loss));
-          any = true;
-        }
-      }
-      if (c != decided(d + 1)) continue;
-      decode(side, slot, pos);
-      MoveList unmoves;
-      retro_moves(pos, unmoves);
-      for (Move m : unmoves) {
-        unmake_retro(pos, m);
-        uint16_t& pred = code[1 - side][t.index.encode(pos)];
-        const uint16_t pc = load(pred);
-        if (is_open(pc) && open_kind(pc) == kCapLoss && open_k(pc) <= loss &&
-            all_quiet_moves_lose(pos, d + 1)) {
-          store(pred, decided(loss));
-          any = true;
-        }
-        pos.make(m);
-      }
-    }
-    return any;
+    if (quiet > draw_hint::kMoves) throw std::runtime_error("more quiet moves than counts hold");
+    quiet_left = Wdl(quiet);
+    if (draw) return open_code(kCapDraw, draw_bits >> 8);  // a draw at least
+    return quiet == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss);
   }
 
   unsigned init() {
     unsigned max_k = 0;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(max : max_k)
-    for (uint64_t g = 0; g < 2 * n; ++g) {
-      const uint16_t c = initial_code(int(g / n), g % n);
-      code[g / n][g % n] = c;
-      if (is_open(c)) max_k = std::max(max_k, open_k(c));
+#pragma omp parallel reduction(max : max_k)
+    {
+      SlotCursor cur(t.index);
+#pragma omp for schedule(dynamic, 2048)
+      for (uint64_t slot = 0; slot < n; ++slot) {
+        // One decoding serves both sides to move; the side not to move must not be in check.
+        const bool placed = cur.load(slot, Red);
+        Position& pos = cur.pos();
+        for (const Color side : {Red, Black}) {
+          uint16_t c = kIllegalCode;
+          moves_left[side][slot] = Wdl(0);
+          if (placed && !pos.in_check(~side)) {
+            pos.set_side_to_move(side);
+            c = initial_code(pos, moves_left[side][slot]);
+          }
+          code[side][slot] = c;
+          if (is_open(c) && open_kind(c) != kCapDraw) max_k = std::max(max_k, open_k(c));
+        }
+      }
     }
     return max_k;
+  }
+
+  // Slots of the predecessors that the un-moves lead to, with their codes and counts
+  // prefetched: the scattered look-ups that follow then overlap the encoding.
+  void predecessor_slots(SlotCursor& cur, const MoveList& unmoves, int pred_side,
+                         std::array<uint64_t, MoveList{}.moves.size()>& preds) const {
+    for (int i = 0; i < unmoves.size; ++i) {
+      preds[i] = cur.slot_with_move(unmoves[i].to, unmoves[i].from);
+      __builtin_prefetch(&code[pred_side][preds[i]]);
+      __builtin_prefetch(&moves_left[pred_side][preds[i]]);
+    }
+  }
+
+  // Positions lost in d plies make their open predecessors won in d + 1; open positions whose
+  // best capture wins in d + 1 are won in d + 1. Writes are idempotent (every writer stores the
+  // same value), and no read's outcome depends on a write of this pass.
+  bool win_pass(unsigned d) {
+    bool any = false;
+#pragma omp parallel reduction(|| : any)
+    {
+      SlotCursor cur(t.index);
+      MoveList unmoves;
+      std::array<uint64_t, MoveList{}.moves.size()> preds;
+#pragma omp for schedule(dynamic, 4096)
+      for (uint64_t g = 0; g < 2 * n; ++g) {
+        const int side = g >= n;
+        const uint64_t slot = side ? g - n : g;
+        const uint16_t c = load(code[side][slot]);
+        if (is_open(c) && open_kind(c) == kCapWin && open_k(c) == d + 1) {
+          store(code[side][slot], decided(d + 1));
+          any = true;
+        }
+        if (c != decided(d)) continue;
+        cur.load(slot, Color(side));
+        retro_moves(cur.pos(), unmoves);
+        predecessor_slots(cur, unmoves, 1 - side, preds);
+        for (int i = 0; i < unmoves.size; ++i) {
+          uint16_t& pred = code[1 - side][preds[i]];
+          if (is_open(load(pred))) {
+            store(pred, decided(d + 1));
+            any = true;
+          }
+        }
+      }
+    }
+    return any;
+  }
+
+  // Positions won in d + 1 plies take one quiet move off the count of each open predecessor
+  // whose captures do not win. One whose captures all lose is lost when its count reaches 0:
+  // in d + 2 plies, or later if a capture resists longer. The counts only fall (atomically),
+  // so exactly one writer sees a count reach 0, whatever the order.
+  bool loss_pass(unsigned d) {
+    bool any = false;
+#pragma omp parallel reduction(|| : any)
+    {
+      SlotCursor cur(t.index);
+      MoveList unmoves;
+      std::array<uint64_t, MoveList{}.moves.size()> preds;
+#pragma omp for schedule(dynamic, 4096)
+      for (uint64_t g = 0; g < 2 * n; ++g) {
+        const int side = g >= n;
+        const uint64_t slot = side ? g - n : g;
+        if (load(code[side][slot]) != decided(d + 1)) continue;
+        cur.load(slot, Color(side));
+        Position& pos = cur.pos();
+        const bool symmetric = pos.mirror_symmetric();
+        retro_moves(pos, unmoves);
+        predecessor_slots(cur, unmoves, 1 - side, preds);
+        for (int i = 0; i < unmoves.size; ++i) {
+          const uint64_t p = preds[i];
+          const uint16_t pc = load(code[1 - side][p]);
+          if (!is_open(pc) || open_kind(pc) == kCapWin) continue;
+          const uint8_t w = unmove_weight(pos, symmetric, unmoves[i]);
+          if (uncount(moves_left[1 - side][p], w) && open_kind(pc) == kCapLoss) {
+            store(code[1 - side][p], decided(std::max(d + 2, open_k(pc))));
+            any = true;
+          }
+        }
+      }
+    }
+    return any;
   }
 
   void run(const Progress& progress) {
@@ -209,24 +231,29 @@ struct Solver {
     finish();
   }
 
+  // Turns codes and counts into values in place: the code arrays become the distances, the
+  // count arrays the value classes. A draw's distance is its draw_hint.
   void finish() {
     for (int side = 0; side < 2; ++side) {
-      t.wdl[side].assign(n, Wdl::Illegal);
-      t.distance[side].assign(n, 0);
+      std::vector<uint16_t>& c = code[side];
+      std::vector<Wdl>& wdl = t.wdl[side];
 #pragma omp parallel for schedule(static)
       for (uint64_t slot = 0; slot < n; ++slot) {
-        const uint16_t c = code[side][slot];
-        if (c == kIllegalCode) continue;
-        if (c == kDrawCode || is_open(c)) {
-          t.wdl[side][slot] = Wdl::Draw;
-          continue;
+        const uint16_t v = c[slot];
+        if (v == kIllegalCode) {
+          wdl[slot] = Wdl::Illegal;
+        } else if (is_open(v)) {
+          const uint16_t capture_bits = open_kind(v) == kCapDraw ? open_k(v) << 8 : 0;
+          c[slot] = uint16_t(capture_bits | uint8_t(wdl[slot]));
+          wdl[slot] = Wdl::Draw;
+        } else {
+          wdl[slot] = (v - 2) % 2 ? Wdl::Win : Wdl::Loss;
+          c[slot] = uint16_t(v - 2);
         }
-        const unsigned d = c - 2;
-        t.wdl[side][slot] = d % 2 ? Wdl::Win : Wdl::Loss;
-        t.distance[side][slot] = uint16_t(d);
       }
-      std::vector<uint16_t>().swap(code[side]);
+      t.distance[side] = std::move(c);
     }
+    t.draw_hints = true;
   }
 };
 

@@ -12,6 +12,26 @@ Outcome read(const SolvedTable& t, const Position& pos) {
 }
 }  // namespace
 
+SlotCursor::SlotCursor(const Index& index) : index_(index) {
+  for (int i = 0; i < index.piece_count(); ++i) pieces_[i] = index.piece(i);
+}
+
+bool SlotCursor::load(uint64_t slot, Color side) {
+  pos_.set_side_to_move(side);
+  const bool ok = index_.decode(slot, sq_.data());
+  pos_.place(sq_.data(), pieces_.data(), ok ? index_.piece_count() : 0);
+  return ok;
+}
+
+uint64_t SlotCursor::slot_with_move(Square from, Square to) {
+  int i = 0;
+  while (sq_[i] != from) ++i;
+  sq_[i] = to;
+  const uint64_t slot = index_.encode(sq_.data());
+  sq_[i] = from;
+  return slot;
+}
+
 void TableSet::add(std::unique_ptr<SolvedTable> t) {
   const std::string name = t->material.name();
   tables_[name] = std::move(t);
@@ -37,13 +57,30 @@ CaptureTargets::CaptureTargets(const Material& m, const TableSet& set) {
       --sub.count[c][t];
       const SolvedTable* table = set.find(sub.canonical());
       if (!table) throw std::logic_error("sub-table " + sub.canonical().name() + " is not solved");
-      by_piece_[make_piece(c, PieceType(t))] = {table, !sub.is_canonical()};
+      Target& target = by_piece_[make_piece(c, PieceType(t))];
+      target = {table, !sub.is_canonical(), {}};
+      for (int i = table->index.piece_count() - 1; i >= 0; --i)
+        target.first[table->index.piece(i)] = uint8_t(i);
     }
 }
 
 Outcome CaptureTargets::probe(const Position& after, Piece captured) const {
+  // The squares in the sub-table's layout, gathered from the occupancy (flipped if need be)
+  // rather than through a flipped copy of the position.
   const Target& t = by_piece_[captured];
-  return t.flip ? read(*t.table, after.colour_flipped()) : read(*t.table, after);
+  std::array<uint8_t, 16> next = t.first;
+  Square sq[kMaxPieces];
+  for (const Color c : {Red, Black})
+    for (const Square s : after.occupied(c)) {
+      const Piece p = after.at(s);
+      if (t.flip)
+        sq[next[make_piece(~c, type_of(p))]++] = flip_ranks(s);
+      else
+        sq[next[p]++] = s;
+    }
+  const int side = t.flip ? ~after.side_to_move() : after.side_to_move();
+  const uint64_t slot = t.table->index.encode(sq);
+  return {t.table->wdl[side][slot], t.table->distance[side][slot]};
 }
 
 }  // namespace xq::gen

@@ -24,7 +24,18 @@ struct SolvedTable {
   Index index;
   std::array<std::vector<Wdl>, 2> wdl;
   std::array<std::vector<uint16_t>, 2> distance;
+  // Set by solve_plain: the distance of each draw holds its draw_hint for solve_check_rule,
+  // which clears them (the distances of draws are 0 again).
+  bool draw_hints = false;
 };
+
+// The draw hint: what the plain solution knows about the moves of a plain draw, kept for the
+// rule stage. The weighted number (move_weight) of its non-capturing moves into plain draws,
+// and whether a capture leads to a sub-table position (rule values) that the opponent loses,
+// or does not win.
+namespace draw_hint {
+constexpr uint16_t kMoves = 0xff, kCaptureWins = 0x100, kCaptureHolds = 0x200;
+}
 
 struct Outcome {
   Wdl wdl = Wdl::Illegal;
@@ -45,6 +56,60 @@ class TableSet {
   std::map<std::string, std::unique_ptr<SolvedTable>> tables_;
 };
 
+// A position decoded from a slot, kept with its square list in the index layout so that the
+// slots of positions one quiet move away are encoded without scanning the board. Meant to be
+// reused (one per thread): loading a slot clears only the pieces placed before.
+class SlotCursor {
+ public:
+  explicit SlotCursor(const Index& index);
+  // Decodes slot with the given side to move; false for a broken slot (the board is then
+  // empty).
+  bool load(uint64_t slot, Color side);
+  Position& pos() { return pos_; }
+  // Slot of the loaded placement with the piece on `from` moved to the empty point `to`.
+  uint64_t slot_with_move(Square from, Square to);
+
+ private:
+  const Index& index_;
+  Position pos_;
+  std::array<Square, kMaxPieces> sq_{};
+  std::array<Piece, kMaxPieces> pieces_{};  // the index layout
+};
+
+// Weight of a move when moves are counted between slots (a slot's count of moves must equal
+// the sum over the un-moves that reach it). Moves are generated from the decoded position of a
+// slot only, and a slot stands for a position and its mirror image: a move between p and q of
+// which exactly one is mirror-symmetric is met twice from the symmetric end (as itself and as
+// its mirror image, which reach the same slot) and once from the other end, which therefore
+// counts it twice.
+constexpr uint8_t move_weight(bool here_symmetric, bool there_symmetric) {
+  return there_symmetric && !here_symmetric ? 2 : 1;
+}
+
+// move_weight of the non-capturing move m of pos, given whether pos is mirror-symmetric. The
+// other end can be symmetric only with both kings on the middle file: that is tested before
+// the move is made to look.
+inline uint8_t quiet_move_weight(Position& pos, bool symmetric, Move m) {
+  if (symmetric) return 1;
+  for (const Color c : {Red, Black})
+    if (file_of(pos.king_square(c) == m.from ? m.to : pos.king_square(c)) != 4) return 1;
+  pos.make(m);
+  const bool there = pos.mirror_symmetric();
+  pos.unmake(m, kNoPiece);
+  return move_weight(false, there);
+}
+
+// move_weight of the un-move m of pos (the piece on m.to goes back to m.from).
+inline uint8_t unmove_weight(Position& pos, bool symmetric, Move m) {
+  if (symmetric) return 1;
+  for (const Color c : {Red, Black})
+    if (file_of(pos.king_square(c) == m.to ? m.from : pos.king_square(c)) != 4) return 1;
+  pos.unmake(m, kNoPiece);
+  const bool there = pos.mirror_symmetric();
+  pos.make(m);
+  return move_weight(false, there);
+}
+
 // Look-up of positions reached by a capture from one material: the captured piece decides
 // the sub-material, so the table and the colour flip are resolved once per piece code.
 class CaptureTargets {
@@ -57,6 +122,8 @@ class CaptureTargets {
   struct Target {
     const SolvedTable* table = nullptr;
     bool flip = false;  // the sub-material is stored colour-flipped
+    // Piece code (after the flip) -> index layout position of its first piece.
+    std::array<uint8_t, 16> first{};
   };
   std::array<Target, 16> by_piece_{};
 };

@@ -1,8 +1,10 @@
 // Precomputed move geometry for every point: rays, horse and elephant steps with their
-// blocking points, palace steps. Built once; shared by forward and retro move generation.
+// blocking points, palace steps. Built at compile time; shared by forward and retro move
+// generation.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "core/types.hpp"
@@ -12,6 +14,42 @@ namespace xq::geo {
 // A step to `to` that is blocked when `block` is occupied (horse leg, elephant eye).
 struct BlockedStep {
   uint8_t to, block;
+};
+
+// A set of points: bit s of w[s / 64]. Iterates its points in ascending order.
+struct SquareSet {
+  std::array<uint64_t, 2> w{};
+  constexpr bool test(Square s) const { return (w[s >> 6] >> (s & 63)) & 1; }
+  constexpr void set(Square s) { w[s >> 6] |= uint64_t{1} << (s & 63); }
+  constexpr void reset(Square s) { w[s >> 6] &= ~(uint64_t{1} << (s & 63)); }
+  constexpr bool empty() const { return (w[0] | w[1]) == 0; }
+  // At most one point (an empty set included).
+  constexpr bool at_most_one() const {
+    return (w[0] & (w[0] - 1)) == 0 && (w[1] & (w[1] - 1)) == 0 && (w[0] == 0 || w[1] == 0);
+  }
+  constexpr SquareSet operator|(const SquareSet& o) const {
+    return {{w[0] | o.w[0], w[1] | o.w[1]}};
+  }
+  constexpr SquareSet operator&(const SquareSet& o) const {
+    return {{w[0] & o.w[0], w[1] & o.w[1]}};
+  }
+  constexpr SquareSet operator~() const { return {{~w[0], ~w[1]}}; }
+  constexpr SquareSet& operator|=(const SquareSet& o) { return *this = *this | o; }
+
+  struct Iterator {
+    uint64_t lo, hi;
+    Square operator*() const { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
+    Iterator& operator++() {
+      if (lo)
+        lo &= lo - 1;
+      else
+        hi &= hi - 1;
+      return *this;
+    }
+    bool operator!=(const Iterator& o) const { return lo != o.lo || hi != o.hi; }
+  };
+  Iterator begin() const { return {w[0], w[1]}; }
+  Iterator end() const { return {0, 0}; }
 };
 
 struct Geometry {
@@ -32,8 +70,29 @@ struct Geometry {
   // Pawn points from which a pawn of the colour reaches s (its un-move sources).
   std::array<std::array<std::array<uint8_t, 3>, kSquares>, 2> pawn_from{};
   std::array<std::array<uint8_t, kSquares>, 2> pawn_from_count{};
+  // The points of rays[s][d] as a set.
+  std::array<std::array<SquareSet, 4>, kSquares> ray_set{};
 };
 
-const Geometry& geometry();
+extern const Geometry kGeometry;
+
+inline const Geometry& geometry() {
+  return kGeometry;
+}
+
+// Direction (as in Geometry::rays) from one point to another on its rank or file, else -1.
+constexpr int direction(Square from, Square to) {
+  if (from == to) return -1;
+  if (file_of(from) == file_of(to)) return to > from ? 0 : 1;
+  if (rank_of(from) == rank_of(to)) return to > from ? 3 : 2;
+  return -1;
+}
+
+// Points strictly between two points in direction d (= direction(a, b) >= 0) of a.
+inline SquareSet between(Square a, Square b, int d) {
+  SquareSet s = kGeometry.ray_set[a][d] & ~kGeometry.ray_set[b][d];
+  s.reset(b);
+  return s;
+}
 
 }  // namespace xq::geo

@@ -30,10 +30,33 @@ Position::Position() {
 
 void Position::put(Square s, Piece p) {
   const Piece old = board_[s];
-  if (old != kNoPiece && type_of(old) == King && king_[color_of(old)] == s)
-    king_[color_of(old)] = kNoSquare;
+  if (old != kNoPiece) {
+    if (type_of(old) == King && king_[color_of(old)] == s) king_[color_of(old)] = kNoSquare;
+    occupied_[color_of(old)].reset(s);
+    --count_[color_of(old)][type_of(old)];
+  }
   board_[s] = p;
-  if (p != kNoPiece && type_of(p) == King) king_[color_of(p)] = s;
+  if (p != kNoPiece) {
+    if (type_of(p) == King) king_[color_of(p)] = s;
+    occupied_[color_of(p)].set(s);
+    ++count_[color_of(p)][type_of(p)];
+  }
+}
+
+void Position::place(const Square* squares, const Piece* pieces, int count) {
+  for (const Color c : {Red, Black})
+    for (const Square s : occupied_[c]) board_[s] = kNoPiece;
+  occupied_ = {};
+  count_ = {};
+  king_ = {kNoSquare, kNoSquare};
+  for (int i = 0; i < count; ++i) {
+    const Square s = squares[i];
+    const Piece p = pieces[i];
+    board_[s] = p;
+    occupied_[color_of(p)].set(s);
+    ++count_[color_of(p)][type_of(p)];
+    if (type_of(p) == King) king_[color_of(p)] = s;
+  }
 }
 
 Position Position::from_fen_raw(std::string_view fen) {
@@ -127,44 +150,73 @@ std::string Position::legality_error() const {
 
 bool Position::kings_facing() const {
   const Square r = king_[Red], b = king_[Black];
-  if (r == kNoSquare || b == kNoSquare || file_of(r) != file_of(b)) return false;
-  for (Square s = r + kFiles; s < b; s += kFiles)
-    if (board_[s] != kNoPiece) return false;
-  return true;
+  if (r == kNoSquare || b == kNoSquare || file_of(r) != file_of(b) || r > b) return false;
+  return (geo::between(r, b, 0) & (occupied_[Red] | occupied_[Black])).empty();
 }
 
 bool Position::attacked(Square s, Color by) const {
   const auto& g = geometry();
-  // Lines: the first piece met may be a rook; the second, a cannon.
-  for (int d = 0; d < 4; ++d) {
-    int screens = 0;
-    for (int i = 0; i < g.ray_len[s][d]; ++i) {
-      const Piece p = board_[g.rays[s][d][i]];
-      if (p == kNoPiece) continue;
-      if (color_of(p) == by && type_of(p) == (screens == 0 ? Rook : Cannon)) return true;
-      if (++screens == 2) break;
+  const auto& count = count_[by];
+  // Lines: a rook with no piece between, a cannon with exactly one.
+  if (count[Rook] + count[Cannon] != 0) {
+    const geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
+    for (const Square q : occupied_[by]) {
+      const PieceType t = type_of(board_[q]);
+      if (t != Rook && t != Cannon) continue;
+      const int d = geo::direction(s, q);
+      if (d < 0) continue;
+      const geo::SquareSet screens = geo::between(s, q, d) & occupied;
+      if (t == Rook ? screens.empty() : !screens.empty() && screens.at_most_one()) return true;
     }
   }
-  const Piece horse = make_piece(by, Horse);
-  for (int i = 0; i < g.horse_attacker_count[s]; ++i) {
-    const auto& st = g.horse_attackers[s][i];
-    if (board_[st.to] == horse && board_[st.block] == kNoPiece) return true;
+  if (count[Horse] != 0) {
+    const Piece horse = make_piece(by, Horse);
+    for (int i = 0; i < g.horse_attacker_count[s]; ++i) {
+      const auto& st = g.horse_attackers[s][i];
+      if (board_[st.to] == horse && board_[st.block] == kNoPiece) return true;
+    }
   }
-  const Piece pawn = make_piece(by, Pawn);
-  for (int i = 0; i < g.pawn_from_count[by][s]; ++i)
-    if (board_[g.pawn_from[by][s][i]] == pawn) return true;
+  if (count[Pawn] != 0) {
+    const Piece pawn = make_piece(by, Pawn);
+    for (int i = 0; i < g.pawn_from_count[by][s]; ++i)
+      if (board_[g.pawn_from[by][s][i]] == pawn) return true;
+  }
   // King, advisor and elephant steps are symmetric: look from s with the attacker's geometry.
   const Piece king = make_piece(by, King), advisor = make_piece(by, Advisor);
   for (int i = 0; i < g.king_count[by][s]; ++i)
     if (board_[g.king[by][s][i]] == king) return true;
-  for (int i = 0; i < g.advisor_count[by][s]; ++i)
-    if (board_[g.advisor[by][s][i]] == advisor) return true;
-  const Piece elephant = make_piece(by, Elephant);
-  for (int i = 0; i < g.elephant_count[by][s]; ++i) {
-    const auto& st = g.elephant[by][s][i];
-    if (board_[st.to] == elephant && board_[st.block] == kNoPiece) return true;
+  if (count[Advisor] != 0) {
+    for (int i = 0; i < g.advisor_count[by][s]; ++i)
+      if (board_[g.advisor[by][s][i]] == advisor) return true;
+  }
+  if (count[Elephant] != 0) {
+    const Piece elephant = make_piece(by, Elephant);
+    for (int i = 0; i < g.elephant_count[by][s]; ++i) {
+      const auto& st = g.elephant[by][s][i];
+      if (board_[st.to] == elephant && board_[st.block] == kNoPiece) return true;
+    }
   }
   return false;
+}
+
+geo::SquareSet Position::attack_lines(Color by) const {
+  geo::SquareSet lines;
+  const Square k = king_[~by];
+  if (k == kNoSquare) return lines;
+  const auto& g = geometry();
+  for (const Square s : occupied_[by]) {
+    const PieceType t = type_of(board_[s]);
+    if (t == Rook || t == Cannon || t == King) {
+      if (const int d = geo::direction(k, s); d >= 0) {
+        lines |= geo::between(k, s, d);
+        lines.set(s);
+      }
+    } else if (t == Horse) {
+      for (int i = 0; i < g.horse_count[s]; ++i)
+        if (g.horse[s][i].to == k) lines.set(g.horse[s][i].block);
+    }
+  }
+  return lines;
 }
 
 bool Position::in_check(Color c) const {
@@ -176,9 +228,8 @@ void Position::pseudo_moves(MoveList& out) const {
   const Color us = stm_;
   auto target_ok = [&](Square to) { return board_[to] == kNoPiece || color_of(board_[to]) != us; };
   auto add = [&](Square from, Square to) { out.push({uint8_t(from), uint8_t(to)}); };
-  for (Square s = 0; s < kSquares; ++s) {
+  for (const Square s : occupied_[us]) {
     const Piece p = board_[s];
-    if (p == kNoPiece || color_of(p) != us) continue;
     switch (type_of(p)) {
       case King:
         for (int i = 0; i < g.king_count[us][s]; ++i)
@@ -232,16 +283,27 @@ void Position::pseudo_moves(MoveList& out) const {
 }
 
 void Position::legal_moves(MoveList& out) const {
-  MoveList pseudo;
-  pseudo_moves(pseudo);
   out.size = 0;
+  pseudo_moves(out);
   Position& self = const_cast<Position&>(*this);  // make/unmake restores the position exactly
   const Color us = stm_;
-  for (Move m : pseudo) {
-    const Piece cap = self.make(m);
-    if (!self.in_check(us)) out.push(m);
-    self.unmake(m, cap);
+  const Square king = king_[us];
+  if (king == kNoSquare) return;
+  // A king not in check stays safe when a piece other than the king moves between points off
+  // the attack lines of the enemy; only the other moves need make and a check test.
+  const bool check = in_check(us);
+  const geo::SquareSet lines = attack_lines(~us);
+  int legal = 0;
+  for (const Move m : out) {
+    bool ok = !check && m.from != king && !lines.test(m.from) && !lines.test(m.to);
+    if (!ok) {
+      const Piece cap = self.make(m);
+      ok = !self.in_check(us);
+      self.unmake(m, cap);
+    }
+    if (ok) out.moves[legal++] = m;
   }
+  out.size = legal;
 }
 
 bool Position::is_legal_move(Move m) const {
@@ -266,6 +328,12 @@ Piece Position::make(Move m) {
   const Piece moving = board_[m.from], captured = board_[m.to];
   board_[m.to] = moving;
   board_[m.from] = kNoPiece;
+  occupied_[stm_].reset(m.from);
+  occupied_[stm_].set(m.to);
+  if (captured != kNoPiece) {
+    occupied_[~stm_].reset(m.to);
+    --count_[~stm_][type_of(captured)];
+  }
   if (type_of(moving) == King) king_[stm_] = m.to;
   stm_ = ~stm_;
   return captured;
@@ -276,7 +344,23 @@ void Position::unmake(Move m, Piece captured) {
   const Piece moving = board_[m.to];
   board_[m.from] = moving;
   board_[m.to] = captured;
+  occupied_[stm_].reset(m.to);
+  occupied_[stm_].set(m.from);
+  if (captured != kNoPiece) {
+    occupied_[~stm_].set(m.to);
+    ++count_[~stm_][type_of(captured)];
+  }
   if (type_of(moving) == King) king_[stm_] = m.from;
+}
+
+bool Position::mirror_symmetric() const {
+  // A king off the middle file is the common, cheap refutation.
+  for (const Square k : king_)
+    if (k != kNoSquare && file_of(k) != 4) return false;
+  for (const Color c : {Red, Black})
+    for (const Square s : occupied_[c])
+      if (board_[mirror_lr(s)] != board_[s]) return false;
+  return true;
 }
 
 Position Position::mirrored() const {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/geometry.hpp"
 #include "core/types.hpp"
 
 namespace xq {
@@ -50,9 +51,13 @@ class Position {
   Color side_to_move() const { return stm_; }
   void set_side_to_move(Color c) { stm_ = c; }
   Square king_square(Color c) const { return king_[c]; }
+  // Points holding a piece of colour c.
+  const geo::SquareSet& occupied(Color c) const { return occupied_[c]; }
   // Places or removes a piece (keeps the king points up to date).
   void put(Square s, Piece p);
   void clear(Square s) { put(s, kNoPiece); }
+  // Empties the board, then places pieces[i] on squares[i] for i < count (side to move kept).
+  void place(const Square* squares, const Piece* pieces, int count);
 
   // True when a piece of colour `by` attacks the point (kings attack within their palace).
   bool attacked(Square s, Color by) const;
@@ -60,6 +65,11 @@ class Position {
   // general counts as an attack, RULES.md "Movement").
   bool in_check(Color c) const;
   bool kings_facing() const;
+  // Points whose occupancy decides whether the pieces of colour `by`, where they stand, attack
+  // the other king (facing kings included): each line from that king up to the farthest rook,
+  // cannon or king of `by` on it, and the legs of the horses of `by` that reach it. Moving other
+  // pieces between points outside this set adds no such attack.
+  geo::SquareSet attack_lines(Color by) const;
 
   // Pseudo-legal moves of the side to move (piece movement rules only).
   void pseudo_moves(MoveList& out) const;
@@ -84,11 +94,16 @@ class Position {
   Position mirrored() const;
   Position colour_flipped() const;
 
+  // Whether the position equals its left-right mirror image.
+  bool mirror_symmetric() const;
+
   bool operator==(const Position& o) const { return board_ == o.board_ && stm_ == o.stm_; }
 
  private:
   std::array<Piece, kSquares> board_;
   std::array<Square, 2> king_;
+  std::array<geo::SquareSet, 2> occupied_{};  // by colour: move generation visits only these
+  std::array<std::array<uint8_t, kPieceTypes>, 2> count_{};  // attack tests skip absent kinds
   Color stm_ = Red;
 };
 

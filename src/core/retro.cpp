@@ -43,23 +43,47 @@ void pseudo_origins(const Position& pos, Square to, MoveList& out) {
   }
 }
 
+// Whether the rook, cannon or king of the mover that an un-move puts back on `from` attacks
+// the defender's king on the same line (direction d from `from`) in the predecessor, where
+// the point `to` it leaves is empty: a rook or king needs no piece between, a cannon one.
+bool attacks_from(const Position& pos, PieceType t, Square from, Square to, Square king, int d) {
+  geo::SquareSet screens = geo::between(from, king, d) & (pos.occupied(Red) | pos.occupied(Black));
+  screens.reset(to);
+  return t == Cannon ? !screens.empty() && screens.at_most_one() : screens.empty();
+}
+
 }  // namespace
 
 void retro_moves(const Position& pos, MoveList& out) {
   out.size = 0;
   const Color defender = pos.side_to_move(), mover = ~defender;
-  MoveList candidates;
-  for (Square s = 0; s < kSquares; ++s)
-    if (pos.at(s) != kNoPiece && color_of(pos.at(s)) == mover) pseudo_origins(pos, s, candidates);
+  for (const Square s : pos.occupied(mover)) pseudo_origins(pos, s, out);
+  const Square king = pos.king_square(defender);
+  if (king == kNoSquare) return;
+  // In the predecessor the side now to move in pos is the one not to move: it must not be in
+  // check, and the kings must not face (in_check covers both). When it is not in check now, an
+  // un-move between points off the mover's attack lines (Position::attack_lines) adds no attack
+  // on its king but the moved piece's own: none for an advisor or elephant, nor for a rook,
+  // cannon or king off the king's rank and file; on them, only the line to the king counts.
+  // The other un-moves need the full test.
+  const bool check = pos.in_check(defender);
+  const geo::SquareSet lines = pos.attack_lines(mover);
   Position& q = const_cast<Position&>(pos);  // undone and redone: left exactly as it was
-  for (Move m : candidates) {
-    unmake_retro(q, m);
-    // In the predecessor the side now to move in pos is the one not to move: it must not be in
-    // check, and the kings must not face (in_check covers both).
-    const bool legal = !q.in_check(defender);
-    q.make(m);
-    if (legal) out.push(m);
+  int legal = 0;
+  for (const Move m : out) {
+    const PieceType t = type_of(pos.at(m.to));
+    bool ok;
+    if (check || t == Horse || t == Pawn || lines.test(m.from) || lines.test(m.to)) {
+      unmake_retro(q, m);
+      ok = !q.in_check(defender);
+      q.make(m);
+    } else {
+      const int d = t == Advisor || t == Elephant ? -1 : geo::direction(m.from, king);
+      ok = d < 0 || !attacks_from(pos, t, m.from, m.to, king, d);
+    }
+    if (ok) out.moves[legal++] = m;
   }
+  out.size = legal;
 }
 
 }  // namespace xq
