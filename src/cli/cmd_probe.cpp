@@ -22,9 +22,8 @@ TableError missing(const Position& pos) {
   return TableError(Material::of(pos).canonical().name(), "no table for this material");
 }
 
-int probe_one(const Tablebase& tb, const Options& o) {
+int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
   const Lang lang = o.lang == "zh" ? Lang::Zh : Lang::En;
-  const Position pos = Position::from_fen(o.fen);
   const auto r = tb.probe(pos);
   if (!r) throw missing(pos);
   const auto moves = tb.root_moves(pos);
@@ -107,8 +106,9 @@ int probe_epd(const Tablebase& tb, const Options& o) {
 void register_probe(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "probe", "Probe positions in the tables", [o] {
-    const Tablebase tb({o->dir});
-    return o->epd.empty() ? probe_one(tb, *o) : probe_epd(tb, *o);
+    if (!o->epd.empty()) return probe_epd(Tablebase({o->dir}), *o);
+    const Position pos = Position::from_fen(o->fen);  // bad input before missing tables
+    return probe_one(Tablebase({o->dir}), pos, *o);
   });
   auto* fen = sub->add_option("--fen", o->fen, "Position in FEN");
   auto* epd = sub->add_option("--epd", o->epd, "File with one FEN per line");
