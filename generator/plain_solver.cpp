@@ -63,20 +63,10 @@ struct Solver {
     }
   }
 
-  // Takes w off a count; true when it reaches 0.
-  bool uncount(Wdl& left, uint8_t w) const {
-    std::atomic_ref<Wdl> ref(left);
-    Wdl old = ref.load(std::memory_order_relaxed);
-    while (!ref.compare_exchange_weak(old, Wdl(uint8_t(old) - w), std::memory_order_relaxed)) {
-    }
-    return uint8_t(old) == w;
-  }
-
   // Initial code of the loaded position (legal, its side to move set), and its weighted
-  // quiet move count.
-  uint16_t initial_code(Position& pos, Wdl& quiet_left) const {
+  // quiet move count; `moves` is scratch.
+  uint16_t initial_code(Position& pos, MoveList& moves, Wdl& quiet_left) const {
     quiet_left = Wdl(0);
-    MoveList moves;
     pos.legal_moves(moves);
     if (moves.size == 0) return decided(0);
     const bool symmetric = pos.mirror_symmetric();
@@ -116,6 +106,7 @@ struct Solver {
 #pragma omp parallel reduction(max : max_k)
     {
       SlotCursor cur(t.index);
+      MoveList moves;
 #pragma omp for schedule(dynamic, 2048)
       for (uint64_t slot = 0; slot < n; ++slot) {
         // One decoding serves both sides to move; the side not to move must not be in check.
@@ -126,7 +117,7 @@ struct Solver {
           moves_left[side][slot] = Wdl(0);
           if (placed && !pos.in_check(~side)) {
             pos.set_side_to_move(side);
-            c = initial_code(pos, moves_left[side][slot]);
+            c = initial_code(pos, moves, moves_left[side][slot]);
           }
           code[side][slot] = c;
           if (is_open(c) && open_kind(c) != kCapDraw) max_k = std::max(max_k, open_k(c));
@@ -139,11 +130,40 @@ struct Solver {
   // Slots of the predecessors that the un-moves lead to, with their codes and counts
   // prefetched: the scattered look-ups that follow then overlap the encoding.
   void predecessor_slots(SlotCursor& cur, const MoveList& unmoves, int pred_side,
-                         std::array<uint64_t, MoveList{}.moves.size()>& preds) const {
+                         std::array<uint64_t, MoveList::kCapacity>& preds) const {
     for (int i = 0; i < unmoves.size; ++i) {
       preds[i] = cur.slot_with_move(unmoves[i].to, unmoves[i].from);
       __builtin_prefetch(&code[pred_side][preds[i]]);
       __builtin_prefetch(&moves_left[pred_side][preds[i]]);
+    }
+  }
+
+  // Within a parallel region: shares out the slots of both sides whose code is a or b (never
+  // 0) and calls visit(side, slot, code) for each. The codes are tested four at a time (in
+  // the lanes of a word), as the passes look for a few among many.
+  template <class Visit>
+  void for_codes(uint16_t a, uint16_t b, Visit visit) {
+    constexpr uint64_t kLanes = 0x0001000100010001, kTops = 0x8000800080008000;
+    auto has = [](uint64_t quad, uint16_t v) {  // whether a lane of quad equals v
+      const uint64_t x = quad ^ (v * kLanes);
+      return ((x - kLanes) & ~x & kTops) != 0;
+    };
+    const uint64_t blocks = (n + 255) / 256;
+#pragma omp for schedule(dynamic, 16)
+    for (uint64_t i = 0; i < 2 * blocks; ++i) {
+      const int side = i >= blocks;
+      const uint16_t* c = code[side].data();
+      const uint64_t begin = (i - side * blocks) * 256, end = std::min(begin + 256, n);
+      for (uint64_t slot = begin; slot < end; slot += 4) {
+        const uint64_t lanes = std::min<uint64_t>(4, end - slot);
+        uint64_t quad = 0;  // missing lanes hold 0
+        for (uint64_t k = 0; k < lanes; ++k) quad |= uint64_t(load(c[slot + k])) << 16 * k;
+        if (!has(quad, a) && !has(quad, b)) continue;
+        for (uint64_t k = 0; k < lanes; ++k) {
+          const uint16_t v = uint16_t(quad >> 16 * k);
+          if (v == a || v == b) visit(side, slot + k, v);
+        }
+      }
     }
   }
 
@@ -156,17 +176,15 @@ struct Solver {
     {
       SlotCursor cur(t.index);
       MoveList unmoves;
-      std::array<uint64_t, MoveList{}.moves.size()> preds;
-#pragma omp for schedule(dynamic, 4096)
-      for (uint64_t g = 0; g < 2 * n; ++g) {
-        const int side = g >= n;
-        const uint64_t slot = side ? g - n : g;
-        const uint16_t c = load(code[side][slot]);
-        if (is_open(c) && open_kind(c) == kCapWin && open_k(c) == d + 1) {
+      std::array<uint64_t, MoveList::kCapacity> preds;
+      // A capture win in d + 1 fits the open code's 13 bits; beyond, none can be.
+      const uint16_t capture_win = d + 1 <= 0x1fff ? open_code(kCapWin, d + 1) : decided(d);
+      for_codes(decided(d), capture_win, [&](int side, uint64_t slot, uint16_t c) {
+        if (c != decided(d)) {  // a capture wins in d + 1
           store(code[side][slot], decided(d + 1));
           any = true;
+          return;
         }
-        if (c != decided(d)) continue;
         cur.load(slot, Color(side));
         retro_moves(cur.pos(), unmoves);
         predecessor_slots(cur, unmoves, 1 - side, preds);
@@ -177,7 +195,7 @@ struct Solver {
             any = true;
           }
         }
-      }
+      });
     }
     return any;
   }
@@ -192,12 +210,8 @@ struct Solver {
     {
       SlotCursor cur(t.index);
       MoveList unmoves;
-      std::array<uint64_t, MoveList{}.moves.size()> preds;
-#pragma omp for schedule(dynamic, 4096)
-      for (uint64_t g = 0; g < 2 * n; ++g) {
-        const int side = g >= n;
-        const uint64_t slot = side ? g - n : g;
-        if (load(code[side][slot]) != decided(d + 1)) continue;
+      std::array<uint64_t, MoveList::kCapacity> preds;
+      for_codes(decided(d + 1), decided(d + 1), [&](int side, uint64_t slot, uint16_t) {
         cur.load(slot, Color(side));
         Position& pos = cur.pos();
         const bool symmetric = pos.mirror_symmetric();
@@ -208,12 +222,12 @@ struct Solver {
           const uint16_t pc = load(code[1 - side][p]);
           if (!is_open(pc) || open_kind(pc) == kCapWin) continue;
           const uint8_t w = unmove_weight(pos, symmetric, unmoves[i]);
-          if (uncount(moves_left[1 - side][p], w) && open_kind(pc) == kCapLoss) {
+          if (add_count(moves_left[1 - side][p], -w) == 0 && open_kind(pc) == kCapLoss) {
             store(code[1 - side][p], decided(std::max(d + 2, open_k(pc))));
             any = true;
           }
         }
-      }
+      });
     }
     return any;
   }

@@ -12,8 +12,9 @@ using Progress = std::function<void(const char* phase, int ply)>;
 
 // Solves `table` (its arrays are (re)allocated) with the plain values of every position,
 // using the plain values of the sub-tables in `set` for captures: on return each legal slot
-// holds Win/Loss with DTM in plies or Draw, illegal slots hold Illegal. Threads: OpenMP.
-// The result does not depend on the thread count.
+// holds Win/Loss with DTM in plies or Draw, illegal slots hold Illegal; the distance of a draw
+// holds its draw_hint (table.draw_hints is set). Threads: OpenMP. The result does not depend
+// on the thread count.
 void solve_plain(SolvedTable& table, const TableSet& set, const Progress& progress);
 
 }  // namespace xq::gen

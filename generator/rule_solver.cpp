@@ -1,5 +1,6 @@
 #include "generator/rule_solver.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <stdexcept>
@@ -14,12 +15,8 @@ template <class T>
 T load(const T& x) {
   return std::atomic_ref<const T>(x).load(std::memory_order_relaxed);
 }
-template <class T>
-void store(T& x, T v) {
-  std::atomic_ref<T>(x).store(v, std::memory_order_relaxed);
-}
 
-// The plain draws of a table, numbered densely: rank over a bitmap of (side, slot) pairs.
+// The plain draws of a table as a bitmap of global ids side * n + slot.
 class DrawSet {
  public:
   explicit DrawSet(const SolvedTable& t) : n_(t.index.size()), bits_((2 * n_ + 63) / 64) {
@@ -31,28 +28,20 @@ class DrawSet {
           if (t.wdl[side][w * 64 + b] == Wdl::Draw) word |= uint64_t(1) << b;
         bits_word_or(side * n_ + w * 64, word);
       }
-    prefix_.resize(bits_.size() + 1);
-    for (size_t i = 0; i < bits_.size(); ++i) prefix_[i + 1] = prefix_[i] + std::popcount(bits_[i]);
+    for (const uint64_t word : bits_) size_ += std::popcount(word);
   }
   uint64_t size() const {
-    return prefix_.back();
+    return size_;
   }
   bool contains(uint64_t g) const {
     return bits_[g / 64] >> (g % 64) & 1;
   }
-  uint64_t rank(uint64_t g) const {
-    return prefix_[g / 64] + std::popcount(bits_[g / 64] & ((uint64_t(1) << (g % 64)) - 1));
-  }
-  // Draws by 64-bit words of global ids, for parallel loops: word w holds the ids w * 64 + b
-  // of its set bits b, ranked from first_rank(w) up.
+  // For parallel loops over the draws: word w holds the ids w * 64 + b of its set bits b.
   uint64_t words() const {
     return bits_.size();
   }
   uint64_t word(uint64_t w) const {
     return bits_[w];
-  }
-  uint64_t first_rank(uint64_t w) const {
-    return prefix_[w];
   }
 
  private:
@@ -62,131 +51,185 @@ class DrawSet {
     std::atomic_ref<uint64_t>(bits_[g / 64]).fetch_or(word << (g % 64));
     if (g % 64) std::atomic_ref<uint64_t>(bits_[g / 64 + 1]).fetch_or(word >> (64 - g % 64));
   }
-  uint64_t n_;
+  uint64_t n_, size_ = 0;
   std::vector<uint64_t> bits_;
-  std::vector<uint64_t> prefix_;
 };
 
-// Per-draw flags. The first four are facts about the position, found once; the others are the
-// state of one would-be winner's game.
-enum : uint8_t {
-  kInCheck = 1,      // the side to move is in check: every move into it is a check (priority 1)
-  kChecks = 2,       // it has a non-capturing move into a draw where the opponent is in check
-  kSinkWon = 4,      // it has a move into a sink won by its side to move
-  kSinkNotLost = 8,  // it has a move into a sink not won by its opponent
-  kInY = 16,         // member of the current Y
-  kInZ = 32,         // member of Z (won under the rule)
+// Calls body(g, cursor, un-move list) for every draw g, in parallel; the cursor and the list
+// are the thread's own.
+template <class Body>
+void for_each_draw(const DrawSet& draws, const Index& index, Body body) {
+#pragma omp parallel
+  {
+    SlotCursor cur(index);
+    MoveList unmoves;
+#pragma omp for schedule(dynamic, 64)
+    for (uint64_t w = 0; w < draws.words(); ++w)
+      for (uint64_t bits = draws.word(w); bits; bits &= bits - 1)
+        body(w * 64 + std::countr_zero(bits), cur, unmoves);
+  }
+}
+
+// During the rule stage the value entries of a draw are free, and hold its state: the distance
+// holds flags and its layer in the current X, the class byte a count (see Arena::left).
+enum : uint16_t {
+  kLayer = 0x3ff,        // layer in the current X (0 = not in X)
+  kInCheck = 1u << 10,   // the side to move is in check: every move into it is a check
+  kChecks = 1u << 11,    // it has a non-capturing move into a draw where the opponent is in check
+  kSinkWon = 1u << 12,   // it has a move into a sink won by its side to move
+  kSinkHeld = 1u << 13,  // it has a move into a sink not won by its opponent
+  kInY = 1u << 14,       // member of the current Y
+  kInZ = 1u << 15,       // member of Z (won under the rule)
 };
 
 // The game arena, shared by both would-be winners: the draws, with what is known of their
 // moves. Sinks are final: a non-capturing move from a draw out of the draws goes to a plain
 // win of the opponent, so only captures (the draw hints of solve_plain) lead to other sinks.
 struct Arena {
-  const SolvedTable& t;
+  SolvedTable& t;
   const DrawSet draws;
   const uint64_t n;
-  std::vector<uint8_t> flags;
-  // Weighted (move_weight) number of non-capturing moves into draws where the opponent is not
-  // in check: priority 2 moves when the side to move is the winner, 3 when it is the loser.
-  std::vector<uint8_t> quiet;
+  // The tables' arrays, by side (they keep their storage throughout).
+  const std::array<uint16_t*, 2> distance;
+  const std::array<Wdl*, 2> wdl;
 
-  // Takes the draw hints out of the table's distances (leaving 0).
-  explicit Arena(SolvedTable& table) : t(table), draws(table), n(table.index.size()) {
-    flags.resize(draws.size());
-    quiet.resize(draws.size());
-#pragma omp parallel
+  // Global ids are side * n + slot.
+  Color side_of(uint64_t g) const { return Color(g >= n); }
+  uint64_t slot_of(uint64_t g) const { return g >= n ? g - n : g; }
+  uint16_t& state(uint64_t g) const { return distance[side_of(g)][slot_of(g)]; }
+  // The class byte holds the loser's count of the draw: the weighted (move_weight) number of
+  // its non-capturing moves into draws not in check (priority 3 moves when the side to move is
+  // the loser) that are not into Z, plus one for a sink not won by the opponent. CPre holds
+  // for the loser when it is 0 and the checks are good. Before a game takes moves off, the
+  // moves it counts are `quiet`: the priority 2 moves when the side to move is the winner.
+  Wdl& left(uint64_t g) const { return wdl[side_of(g)][slot_of(g)]; }
+  unsigned quiet(uint64_t g) const { return unsigned(left(g)) - (state(g) & kSinkHeld ? 1 : 0); }
+  void load_draw(SlotCursor& cur, uint64_t g) const { cur.load(slot_of(g), side_of(g)); }
+
+  explicit Arena(SolvedTable& table)
+      : t(table),
+        draws(table),
+        n(table.index.size()),
+        distance{table.distance[0].data(), table.distance[1].data()},
+        wdl{table.wdl[0].data(), table.wdl[1].data()} {}
+
+  // Takes the draw hints of solve_plain out of the distances and sets up the states and counts.
+  void prepare() {
+    bool overflow = false;
+#pragma omp parallel reduction(|| : overflow)
     {
       SlotCursor cur(t.index);
 #pragma omp for schedule(dynamic, 64)
-      for (uint64_t w = 0; w < draws.words(); ++w) {
-        uint64_t u = draws.first_rank(w);
-        for (uint64_t bits = draws.word(w); bits; bits &= bits - 1, ++u) {
+      for (uint64_t w = 0; w < draws.words(); ++w)
+        for (uint64_t bits = draws.word(w); bits; bits &= bits - 1) {
           const uint64_t g = w * 64 + std::countr_zero(bits);
-          uint16_t& hint = table.distance[side_of(g)][slot_of(g)];
-          quiet[u] = uint8_t(hint & draw_hint::kMoves);
+          const uint16_t hint = state(g);
+          const bool held = hint & draw_hint::kCaptureHolds;
+          overflow |= (hint & draw_hint::kMoves) == draw_hint::kMoves;  // room for a sink
+          left(g) = Wdl((hint & draw_hint::kMoves) + held);
           load_draw(cur, g);
-          flags[u] = uint8_t((cur.pos().in_check(side_of(g)) ? kInCheck : 0) |
-                             (hint & draw_hint::kCaptureWins ? kSinkWon : 0) |
-                             (hint & draw_hint::kCaptureHolds ? kSinkNotLost : 0));
-          hint = 0;
+          state(g) =
+              uint16_t((cur.pos().in_check(side_of(g)) ? kInCheck : 0) |
+                       (hint & draw_hint::kCaptureWins ? kSinkWon : 0) | (held ? kSinkHeld : 0));
         }
-      }
     }
+    if (overflow) throw std::runtime_error("more quiet moves than the rule counts hold");
     // The moves into draws in check are checks (priority 1), not quiet.
-#pragma omp parallel
-    {
-      SlotCursor cur(t.index);
-      MoveList unmoves;
-#pragma omp for schedule(dynamic, 64)
-      for (uint64_t w = 0; w < draws.words(); ++w) {
-        uint64_t u = draws.first_rank(w);
-        for (uint64_t bits = draws.word(w); bits; bits &= bits - 1, ++u) {
-          if (!(flags[u] & kInCheck)) continue;
-          load_draw(cur, w * 64 + std::countr_zero(bits));
-          Position& pos = cur.pos();
-          const bool symmetric = pos.mirror_symmetric();
-          const uint64_t pred_side = uint64_t(~pos.side_to_move());
-          retro_moves(pos, unmoves);
-          for (const Move m : unmoves) {
-            const uint64_t p = pred_side * n + cur.slot_with_move(m.to, m.from);
-            if (!draws.contains(p)) continue;
-            const uint64_t v = draws.rank(p);
-            std::atomic_ref<uint8_t>(quiet[v]).fetch_sub(unmove_weight(pos, symmetric, m));
-            std::atomic_ref<uint8_t>(flags[v]).fetch_or(kChecks);
-          }
-        }
+    for_each_draw(draws, t.index, [&](uint64_t g, SlotCursor& cur, MoveList& unmoves) {
+      if (!(load(state(g)) & kInCheck)) return;
+      load_draw(cur, g);
+      Position& pos = cur.pos();
+      const bool symmetric = pos.mirror_symmetric();
+      const uint64_t pred_side = uint64_t(~pos.side_to_move());
+      retro_moves(pos, unmoves);
+      for (const Move m : unmoves) {
+        const uint64_t p = pred_side * n + cur.slot_with_move(m.to, m.from);
+        if (!draws.contains(p)) continue;
+        add_count(left(p), -unmove_weight(pos, symmetric, m));
+        std::atomic_ref<uint16_t>(state(p)).fetch_or(kChecks, std::memory_order_relaxed);
       }
-    }
-    for (const uint8_t q : quiet)  // a sink flag is added to the counts
-      if (q == UINT8_MAX) throw std::runtime_error("more quiet moves than the rule counts hold");
+    });
   }
 
-  // Global ids are side * n + slot (no division in the hot loops).
-  Color side_of(uint64_t g) const {
-    return Color(g >= n);
-  }
-  uint64_t slot_of(uint64_t g) const {
-    return g >= n ? g - n : g;
-  }
-  void load_draw(SlotCursor& cur, uint64_t g) const {
-    cur.load(slot_of(g), side_of(g));
+  // Gives every draw its value back: Draw and distance 0.
+  void restore() {
+    for_each_draw(draws, t.index, [&](uint64_t g, SlotCursor&, MoveList&) {
+      left(g) = Wdl::Draw;
+      state(g) = 0;
+    });
   }
 };
 
-// One would-be winner's game over the draws.
+// What a parallel pass over Y gathers, per thread and then in total.
+struct Tally {
+  uint64_t size = 0, open = 0, stay = 0, waiting = 0;
+  std::vector<uint64_t> list;
+  void add(Tally& o) {
+    size += o.size;
+    open += o.open;
+    stay += o.stay;
+    waiting += o.waiting;
+    list.insert(list.end(), o.list.begin(), o.list.end());
+  }
+};
+
+// One would-be winner's game over the draws. Its positions won under the rule are collected
+// with their potentials (global id << 16 | potential), to be written when both games are done.
 struct Game {
   Arena& a;
-  SolvedTable& t;
   const Color winner;
-  // Loser to move: its priority-3 moves not into Z plus one if a sink move is not won (moves
-  // the loser must not have for CPre, checks aside). Winner to move: its priority-2 moves into
-  // Y plus one if a sink move is won (good moves, checks aside).
+  // By slot, for the draws with the winner to move: their priority-2 moves into Y, weighted,
+  // plus one for a sink they win (their good moves, checks aside).
   std::vector<uint8_t> count;
-  std::vector<uint16_t> layer;  // layer in the current X (0 = not in X)
+  std::vector<uint64_t> won;
 
-  Game(Arena& arena, SolvedTable& table, Color c) : a(arena), t(table), winner(c) {
-    count.resize(a.draws.size());
-    layer.resize(a.draws.size());
-#pragma omp parallel for schedule(static)
-    for (uint64_t w = 0; w < a.draws.words(); ++w) {
-      uint64_t u = a.draws.first_rank(w);
-      for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1, ++u) {
-        a.flags[u] &= kInCheck | kChecks | kSinkWon | kSinkNotLost;
-        if (a.side_of(w * 64 + std::countr_zero(bits)) != winner)
-          count[u] = uint8_t(a.quiet[u] + (a.flags[u] & kSinkNotLost ? 1 : 0));
+  // The current Y: every draw at the start of a round (fresh), then the draws flagged kInY;
+  // once it is small, also listed, and the passes visit the list instead of every draw.
+  bool fresh = true, listed = false, new_game = true;
+  std::vector<uint64_t> y;
+  uint64_t y_size = 0, y_open = 0;  // |Y|, and its members that are open_loser
+
+  Game(Arena& arena, Color c) : a(arena), winner(c) { count.resize(a.n); }
+
+  bool winner_to_move(uint64_t g) const { return a.side_of(g) == winner; }
+  // The winner's count of draw g (the winner to move).
+  uint8_t& wcount(uint64_t g) { return count[a.slot_of(g)]; }
+  uint16_t state(uint64_t g) const { return load(a.state(g)); }
+  void set_state(uint64_t g, uint16_t s) {
+    std::atomic_ref<uint16_t>(a.state(g)).store(s, std::memory_order_relaxed);
+  }
+  // The moves into a loser position not in check are the winner's quiet moves (priority 2).
+  bool open_loser(uint64_t g, uint16_t s) const { return !winner_to_move(g) && !(s & kInCheck); }
+
+  // Calls visit(g, cursor, un-move list, tally) for each member of Y, in parallel;
+  // the cursor, the list and the tally are the thread's own. Returns the tallies' sum.
+  template <class Visit>
+  Tally over_y(Visit visit) {
+    Tally total;
+#pragma omp parallel
+    {
+      SlotCursor cur(a.t.index);
+      MoveList unmoves;
+      Tally mine;
+      if (listed) {
+#pragma omp for schedule(dynamic, 256) nowait
+        for (uint64_t i = 0; i < y.size(); ++i) visit(y[i], cur, unmoves, mine);
+      } else {
+#pragma omp for schedule(dynamic, 64) nowait
+        for (uint64_t w = 0; w < a.draws.words(); ++w)
+          for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1) {
+            const uint64_t g = w * 64 + std::countr_zero(bits);
+            if (fresh || (state(g) & kInY)) visit(g, cur, unmoves, mine);
+          }
       }
+#pragma omp critical
+      total.add(mine);
     }
-  }
-
-  uint8_t flags(uint64_t u) const {
-    return load(a.flags[u]);
-  }
-  void set_flags(uint64_t u, uint8_t f) {
-    store(a.flags[u], f);
+    return total;
   }
 
   // Adds sign * move_weight to the count of each draw that reaches draw g by an un-move; g
-  // must not be in check, so those moves are of priority 2 or 3.
+  // must not be in check, so those moves are of priority 2 (g loser to move) or 3.
   void count_predecessors(SlotCursor& cur, MoveList& unmoves, uint64_t g, int sign) {
     a.load_draw(cur, g);
     Position& pos = cur.pos();
@@ -196,207 +239,170 @@ struct Game {
     for (const Move m : unmoves) {
       const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
       if (!a.draws.contains(p)) continue;
-      const uint8_t w = unmove_weight(pos, symmetric, m);
-      std::atomic_ref<uint8_t>(count[a.draws.rank(p)]).fetch_add(uint8_t(sign * w));
+      const int d = sign * unmove_weight(pos, symmetric, m);
+      if (winner_to_move(p))
+        std::atomic_ref<uint8_t>(wcount(p)).fetch_add(uint8_t(d), std::memory_order_relaxed);
+      else
+        add_count(a.left(p), d);
     }
   }
 
   // Whether every check of the loser to move in draw g goes into X within layers 1..j (its
-  // other moves are known good: its count is 0).
-  bool checks_into_x(SlotCursor& cur, uint64_t g, uint16_t j) const {
+  // other moves are known good: its count is 0); `moves` is scratch.
+  bool checks_into_x(SlotCursor& cur, MoveList& moves, uint64_t g, uint16_t j) const {
     a.load_draw(cur, g);
     Position& pos = cur.pos();
     const uint64_t target_side = uint64_t(~pos.side_to_move());
-    MoveList moves;
     pos.legal_moves(moves);
     for (const Move m : moves) {
       if (pos.is_capture(m)) continue;
       const uint64_t target = target_side * a.n + cur.slot_with_move(m.from, m.to);
       if (!a.draws.contains(target)) continue;
-      const uint64_t v = a.draws.rank(target);
-      if (!(flags(v) & kInCheck)) continue;
-      const uint16_t x = load(layer[v]);
-      if (x == 0 || x > j) return false;
+      const uint16_t s = state(target);
+      if ((s & kInCheck) && (!(s & kInY) || (s & kLayer) == 0 || (s & kLayer) > j)) return false;
     }
     return true;
   }
 
-  // Least fixpoint X for the current Y and Z, layer by layer; returns |X|. X stays inside Y
-  // (monotonicity), so only members of Y enter. Layer 1 is read off the counts; layer j + 1
-  // holds the members of Y that a check into layer j puts into CPre. Within a layer, reads
-  // treat layer j + 1 as outside X and the compare-exchange admits each draw once, so the
-  // result is order-independent.
-  uint64_t attractor() {
-    uint64_t size = 0, waiting = 0;  // waiting: losers of Y outside layer 1 that may yet enter
-    std::vector<uint64_t> frontier;  // members of the newest layer in check (global ids)
-#pragma omp parallel reduction(+ : size, waiting)
-    {
-      std::vector<uint64_t> mine;
-#pragma omp for schedule(dynamic, 64)
-      for (uint64_t w = 0; w < a.draws.words(); ++w) {
-        uint64_t u = a.draws.first_rank(w);
-        for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1, ++u) {
-          const uint64_t g = w * 64 + std::countr_zero(bits);
-          const uint8_t f = a.flags[u];
-          const bool in = (f & kInY) && (a.side_of(g) == winner ? count[u] != 0
-                                                                : count[u] == 0 && !(f & kChecks));
-          layer[u] = in ? 1 : 0;
-          waiting += !in && (f & kInY) && a.side_of(g) != winner && count[u] == 0;
-          if (!in) continue;
-          ++size;
-          if (f & kInCheck) mine.push_back(g);
-        }
+  // Least fixpoint X for the current Y and Z, layer by layer; returns |X| and the number of
+  // its members that are open_loser (stay). X stays inside Y (monotonicity), so only members
+  // of Y enter. Layer 1 is read off the counts; layer j + 1 holds the members of Y that a
+  // check into layer j puts into CPre. Within a layer, reads treat layer j + 1 as outside X
+  // and the compare-exchange admits each draw once, so the result is order-independent. A
+  // fresh Y is set up on the way: every draw joins it, the winner's counts start over.
+  uint64_t attractor(uint64_t& stay) {
+    Tally x = over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally& t) {
+      uint16_t s = state(g);
+      if (fresh) {
+        s = uint16_t((s & ~kLayer & ~(new_game ? kInZ : 0)) | kInY);
+        if (winner_to_move(g)) wcount(g) = uint8_t(a.quiet(g) + (s & kSinkWon ? 1 : 0));
       }
-#pragma omp critical
-      frontier.insert(frontier.end(), mine.begin(), mine.end());
-    }
+      const bool loser_ready = !winner_to_move(g) && a.left(g) == Wdl(0);
+      const bool in = winner_to_move(g) ? wcount(g) != 0 : loser_ready && !(s & kChecks);
+      set_state(g, uint16_t((s & ~kLayer) | (in ? 1 : 0)));
+      t.open += open_loser(g, s);
+      t.waiting += !in && loser_ready;  // losers of Y outside layer 1 that may yet enter
+      if (!in) return;
+      ++t.size;
+      t.stay += open_loser(g, s);
+      if (s & kInCheck) t.list.push_back(g);  // the frontier: members of the newest layer in check
+    });
+    fresh = new_game = false;
+    y_open = x.open;
+    std::vector<uint64_t>& frontier = x.list;
     for (uint16_t j = 1; !frontier.empty(); ++j) {
-      std::vector<uint64_t> next;
+      Tally next;
       bool too_deep = false;
-#pragma omp parallel reduction(+ : size) reduction(|| : too_deep)
+#pragma omp parallel reduction(|| : too_deep)
       {
         SlotCursor cur(a.t.index), pred(a.t.index);
-        MoveList unmoves;
-        std::vector<uint64_t> mine;
-#pragma omp for schedule(dynamic, 16)
+        MoveList unmoves, moves;
+        Tally mine;
+#pragma omp for schedule(dynamic, 16) nowait
         for (uint64_t i = 0; i < frontier.size(); ++i) {
-          if (waiting == 0 && a.side_of(frontier[i]) == winner)
-            continue;  // whose predecessors are all losers
+          if (x.waiting == 0 && winner_to_move(frontier[i])) continue;  // preds are all losers
           a.load_draw(cur, frontier[i]);
           const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
           retro_moves(cur.pos(), unmoves);
           for (const Move m : unmoves) {
             const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
             if (!a.draws.contains(p)) continue;
-            const uint64_t v = a.draws.rank(p);
-            const uint8_t f = flags(v);
-            if (!(f & kInY) || load(layer[v]) != 0) continue;
-            if (Color(pred_side) != winner && (load(count[v]) != 0 || !checks_into_x(pred, p, j)))
+            uint16_t s = state(p);
+            if (!(s & kInY) || (s & kLayer) != 0) continue;
+            if (!winner_to_move(p) &&
+                (load(a.left(p)) != Wdl(0) || !checks_into_x(pred, moves, p, j)))
               continue;
-            uint16_t expected = 0;
-            if (!std::atomic_ref<uint16_t>(layer[v]).compare_exchange_strong(
-                    expected, uint16_t(j + 1), std::memory_order_relaxed))
+            if (!std::atomic_ref<uint16_t>(a.state(p))
+                     .compare_exchange_strong(s, uint16_t(s | (j + 1)), std::memory_order_relaxed))
               continue;
-            ++size;
-            too_deep |= j + 1 == (1u << kRuleLayerBits) - 1;
-            if (f & kInCheck) mine.push_back(p);
+            ++mine.size;
+            mine.stay += open_loser(p, s);
+            too_deep |= j + 1 == kLayer;
+            if (s & kInCheck) mine.list.push_back(p);
           }
         }
 #pragma omp critical
-        next.insert(next.end(), mine.begin(), mine.end());
+        next.add(mine);
       }
       if (too_deep)
         throw std::runtime_error("perpetual-check attractor deeper than the potential packing");
-      frontier.swap(next);
+      x.size += next.size;
+      x.stay += next.stay;
+      frontier.swap(next.list);
     }
-    return size;
+    stay = x.stay;
+    return x.size;
   }
 
-  // Y := X. Draws leaving Y are no longer good targets of the winner's quiet moves: the
-  // winner's counts lose their moves into them, or, when fewer loser positions stay than
-  // leave, are counted afresh from those that stay (the same numbers).
-  void shrink_y() {
-    uint64_t leave = 0, stay = 0;  // loser positions not in check
-#pragma omp parallel for schedule(static) reduction(+ : leave, stay)
-    for (uint64_t w = 0; w < a.draws.words(); ++w) {
-      uint64_t u = a.draws.first_rank(w);
-      for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1, ++u) {
-        const uint8_t f = a.flags[u];
-        if (!(f & kInY) || (f & kInCheck) || a.side_of(w * 64 + std::countr_zero(bits)) == winner)
-          continue;
-        (layer[u] == 0 ? leave : stay) += 1;
+  // Y := X (of x_size members, stay of them open_loser). Draws leaving Y are no longer good
+  // targets of the winner's quiet moves: the winner's counts lose their moves into them, or,
+  // when fewer open losers stay than leave, are counted afresh from those that stay (the same
+  // numbers).
+  void shrink_y(uint64_t x_size, uint64_t stay) {
+    const bool recount = stay < y_open - stay;
+    const bool list = x_size <= a.draws.size() / 8;  // a list of at most a byte per draw
+    Tally kept = over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
+      const uint16_t s = state(g);
+      if (recount && winner_to_move(g)) wcount(g) = s & kSinkWon ? 1 : 0;
+      if ((s & kLayer) != 0) {
+        if (list) t.list.push_back(g);
+        return;
       }
-    }
-    const bool recount = stay < leave;
-#pragma omp parallel
-    {
-      SlotCursor cur(a.t.index);
-      MoveList unmoves;
-#pragma omp for schedule(dynamic, 64)
-      for (uint64_t w = 0; w < a.draws.words(); ++w) {
-        uint64_t u = a.draws.first_rank(w);
-        for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1, ++u) {
-          const uint64_t g = w * 64 + std::countr_zero(bits);
-          const uint8_t f = flags(u);
-          if (recount && a.side_of(g) == winner) count[u] = f & kSinkWon ? 1 : 0;
-          if (!(f & kInY) || layer[u] != 0) continue;
-          set_flags(u, f & ~kInY);
-          if (!recount && a.side_of(g) != winner && !(f & kInCheck))
-            count_predecessors(cur, unmoves, g, -1);
-        }
-      }
+      set_state(g, uint16_t(s & ~kInY));
+      if (!recount && open_loser(g, s)) count_predecessors(cur, unmoves, g, -1);
+    });
+    if (list) {
+      y.swap(kept.list);
+      listed = true;
     }
     if (!recount) return;
-#pragma omp parallel
-    {
-      SlotCursor cur(a.t.index);
-      MoveList unmoves;
-#pragma omp for schedule(dynamic, 64)
-      for (uint64_t w = 0; w < a.draws.words(); ++w) {
-        uint64_t u = a.draws.first_rank(w);
-        for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1, ++u) {
-          const uint64_t g = w * 64 + std::countr_zero(bits);
-          const uint8_t f = a.flags[u];
-          if ((f & kInY) && !(f & kInCheck) && a.side_of(g) != winner)
-            count_predecessors(cur, unmoves, g, +1);
-        }
-      }
-    }
-  }
-
-  // Y := all draws; the winner's counts start over.
-  void reset_y() {
-#pragma omp parallel for schedule(static)
-    for (uint64_t w = 0; w < a.draws.words(); ++w) {
-      uint64_t u = a.draws.first_rank(w);
-      for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1, ++u) {
-        a.flags[u] |= kInY;
-        if (a.side_of(w * 64 + std::countr_zero(bits)) == winner)
-          count[u] = uint8_t(a.quiet[u] + (a.flags[u] & kSinkWon ? 1 : 0));
-      }
-    }
+    over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
+      if (open_loser(g, state(g))) count_predecessors(cur, unmoves, g, +1);
+    });
   }
 
   // Z := Y (= X) after round k: new members get their potential (k, layer); they are good
   // targets of the loser's quiet moves from now on. Returns how many joined.
   uint64_t grow_z(unsigned k) {
-    uint64_t added = 0;
-    bool both = false;
-#pragma omp parallel reduction(+ : added) reduction(|| : both)
+    Tally z = over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
+      const uint16_t s = state(g);
+      if (s & kInZ) return;
+      set_state(g, s | kInZ);
+      ++t.size;
+      t.list.push_back(g << 16 | pack_rule_potential(k, s & kLayer));
+      if (winner_to_move(g) && !(s & kInCheck)) count_predecessors(cur, unmoves, g, -1);
+    });
+    won.insert(won.end(), z.list.begin(), z.list.end());
+    return z.size;
+  }
+
+  // Gives the losers' counts back as they were (the other game needs them): the moves into Z
+  // count again.
+  void release() {
+#pragma omp parallel
     {
       SlotCursor cur(a.t.index);
       MoveList unmoves;
-#pragma omp for schedule(dynamic, 64)
-      for (uint64_t w = 0; w < a.draws.words(); ++w) {
-        uint64_t u = a.draws.first_rank(w);
-        for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1, ++u) {
-          const uint64_t g = w * 64 + std::countr_zero(bits);
-          const uint8_t f = flags(u);
-          if (!(f & kInY) || (f & kInZ)) continue;
-          set_flags(u, f | kInZ);
-          ++added;
-          const Color to_move = a.side_of(g);
-          Wdl& wdl = t.wdl[to_move][a.slot_of(g)];
-          both |= wdl != Wdl::Draw;  // won under the rule by the other side already
-          wdl = to_move == winner ? Wdl::RuleWin : Wdl::RuleLoss;
-          t.distance[to_move][a.slot_of(g)] = pack_rule_potential(k, layer[u]);
-          if (to_move == winner && !(f & kInCheck)) count_predecessors(cur, unmoves, g, -1);
-        }
+#pragma omp for schedule(dynamic, 16)
+      for (uint64_t i = 0; i < won.size(); ++i) {
+        const uint64_t g = won[i] >> 16;
+        if (winner_to_move(g) && !(state(g) & kInCheck)) count_predecessors(cur, unmoves, g, +1);
       }
     }
-    if (both) throw std::logic_error("a position won under the rule by both sides");
-    return added;
   }
 
-  // Rounds until Z is stable; rounds and layers are recorded in the table as they are found.
+  // Rounds until Z is stable.
   void solve(const Progress& progress) {
     for (unsigned k = 1;; ++k) {
-      reset_y();
-      uint64_t y_size = a.draws.size();
+      fresh = true;
+      listed = false;
+      y.clear();
+      y_size = a.draws.size();
       while (y_size != 0) {  // greatest fixpoint Y (an empty Y is one: X stays inside Y)
-        const uint64_t x_size = attractor();
+        uint64_t stay;
+        const uint64_t x_size = attractor(stay);
         if (x_size == y_size) break;
-        shrink_y();
+        shrink_y(x_size, stay);
         y_size = x_size;
       }
       const uint64_t added = grow_z(k);
@@ -420,9 +426,26 @@ void solve_check_rule(SolvedTable& table, const TableSet&, const Progress& progr
   if (!table.draw_hints) throw std::logic_error("the rule stage needs solve_plain's draw hints");
   table.draw_hints = false;
   Arena arena(table);
-  if (arena.draws.size() == 0) return;
+  const bool game[2] = {can_check(table.material, Black), can_check(table.material, Red)};
+  std::vector<uint64_t> won[2];
+  if (game[Red] || game[Black]) arena.prepare();
+  for (Color winner : {Red, Black}) {
+    if (!game[winner]) continue;
+    Game g(arena, winner);
+    g.solve(progress);
+    if (winner == Red && game[Black]) g.release();
+    won[winner].swap(g.won);
+  }
+  arena.restore();
   for (Color winner : {Red, Black})
-    if (can_check(table.material, ~winner)) Game(arena, table, winner).solve(progress);
+    for (const uint64_t x : won[winner]) {
+      const uint64_t g = x >> 16;
+      const Color to_move = arena.side_of(g);
+      Wdl& wdl = arena.left(g);
+      if (wdl != Wdl::Draw) throw std::logic_error("a position won under the rule by both sides");
+      wdl = to_move == winner ? Wdl::RuleWin : Wdl::RuleLoss;
+      arena.state(g) = uint16_t(x);
+    }
 }
 
 }  // namespace xq::gen

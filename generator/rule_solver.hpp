@@ -8,10 +8,12 @@
 
 namespace xq::gen {
 
-// Turns plain draws of `table` (already solved by solve_plain) into RuleWin/RuleLoss where the
-// perpetual-check rule decides them, with the strategy potential of docs/metrics.md as the
-// distance. Sub-table values in `set` must be final (rule values). Throws std::runtime_error
-// when a potential does not fit its 16-bit packing. Independent of the thread count.
+// Turns plain draws of `table` into RuleWin/RuleLoss where the perpetual-check rule decides
+// them, with the strategy potential of docs/metrics.md as the distance; the distance of the
+// remaining draws is 0. The table must come straight from solve_plain, given the final (rule)
+// values of the sub-tables in `set`: the draw hints it left hold all the rule stage needs of
+// them (std::logic_error otherwise). Throws std::runtime_error when a potential does not fit
+// its 16-bit packing. Independent of the thread count.
 void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress);
 
 }  // namespace xq::gen

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -108,6 +109,16 @@ inline uint8_t unmove_weight(Position& pos, bool symmetric, Move m) {
   const bool there = pos.mirror_symmetric();
   pos.make(m);
   return move_weight(false, there);
+}
+
+// Adds d to a move count kept in a value class byte (the solvers count there, so that the
+// finished classes take no extra memory), atomically; returns the new count.
+inline unsigned add_count(Wdl& count, int d) {
+  std::atomic_ref<Wdl> ref(count);
+  Wdl old = ref.load(std::memory_order_relaxed);
+  while (!ref.compare_exchange_weak(old, Wdl(uint8_t(int(old) + d)), std::memory_order_relaxed)) {
+  }
+  return uint8_t(int(old) + d);
 }
 
 // Look-up of positions reached by a capture from one material: the captured piece decides

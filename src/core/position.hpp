@@ -20,8 +20,10 @@ class FenError : public std::runtime_error {
 };
 
 // Fixed-capacity move list (no allocation in the hot paths).
+// Constructing one zeroes it: hot loops keep theirs.
 struct MoveList {
-  std::array<Move, 192> moves;
+  static constexpr int kCapacity = 192;
+  std::array<Move, kCapacity> moves;
   int size = 0;
   void push(Move m) { moves[size++] = m; }
   const Move* begin() const { return moves.data(); }
