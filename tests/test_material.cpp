@@ -221,6 +221,29 @@ TEST_CASE("capture closure is canonical, unique and in dependency order", "[mate
   }
 }
 
+TEST_CASE("materials up to a piece count form closed sets in dependency order", "[material]") {
+  // One piece: KK and a lone piece of each of the 6 kinds. Two: 21 pairs on one side, and 21
+  // unordered pairs of one piece each (36 ordered, 6 symmetric).
+  CHECK(materials_up_to(0, 8).size() == 1);
+  CHECK(materials_up_to(1, 8).size() == 7);
+  CHECK(materials_up_to(2, 8).size() == 49);
+  CHECK(materials_up_to(2, 0).size() == 1 + 2 + 3 + 3);  // KK; KA KB; KAA KAB KBB; KAKA KAKB KBKB
+  const std::vector<Material> set = materials_up_to(4, 2);
+  for (size_t i = 0; i < set.size(); ++i) {
+    const Material& m = set[i];
+    CAPTURE(m.name());
+    REQUIRE(m.is_canonical());
+    REQUIRE(m.piece_count() <= 4);
+    REQUIRE(std::count(set.begin(), set.end(), m) == 1);
+    for (const Material& sub : one_capture(m))
+      REQUIRE(std::find(set.begin(), set.end(), sub) < set.begin() + i);
+  }
+  for (const char* inside : {"KRKAABB", "KNPKAB", "KRKR", "KPKP"})
+    CHECK(std::count(set.begin(), set.end(), Material::parse(inside).canonical()) == 1);
+  for (const char* outside : {"KRKCAAB", "KRNKC", "KPPPK", "KPPKPP"})
+    CHECK(std::count(set.begin(), set.end(), Material::parse(outside).canonical()) == 0);
+}
+
 TEST_CASE("Chinese names of materials", "[material]") {
   const std::vector<std::pair<const char*, const char*>> cases = {
       {"KRKCAABB", "车对炮士象全"}, {"KRKAA", "单车对双士"},   {"KRKNAA", "车对马双士"},

@@ -1,6 +1,7 @@
 // `xqtb gen MATERIAL... [--dir DIR] [--threads N] [--memory-limit GiB] [--rules check|none]
 // [--force] [--plan]`: builds the tables of the materials and of every material their
-// captures lead to, in dependency order.
+// captures lead to, in dependency order. `xqtb gen --all --max-pieces N [--max-attackers K]`
+// builds every material in range instead.
 #include <unistd.h>
 
 #include <iostream>
@@ -40,11 +41,18 @@ void register_gen(CLI::App& app) {
     std::vector<std::string> materials;
     gen::GenOptions gen;
     std::string rules = "check";
-    bool plan_only = false;
+    bool plan_only = false, all = false;
+    int max_pieces = -1, max_attackers = 99;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "gen", "Generate tables (and their sub-tables)", [opt] {
-    const std::vector<Material> requested = parse_materials(opt->materials);
+    if (opt->all != opt->materials.empty())
+      throw std::invalid_argument("give materials, or --all with --max-pieces");
+    if (opt->all && opt->max_pieces < 0)
+      throw std::invalid_argument("--all needs --max-pieces");
+    const std::vector<Material> requested =
+        opt->all ? materials_up_to(opt->max_pieces, opt->max_attackers)
+                 : parse_materials(opt->materials);
     if (opt->plan_only) {
       for (const Material& m : gen::plan(requested))
         std::cout << m.name() << "\t" << Index(m).size() << "\n";
@@ -56,8 +64,13 @@ void register_gen(CLI::App& app) {
     if (isatty(STDERR_FILENO)) std::cerr << "\n";
     return kExitOk;
   });
-  sub->add_option("materials", opt->materials, "Materials, e.g. KRKCAABB or 车对炮士象全")
-      ->required();
+  sub->add_option("materials", opt->materials, "Materials, e.g. KRKCAABB or 车对炮士象全");
+  sub->add_flag("--all", opt->all, "Every material in range (with --max-pieces)");
+  sub->add_option("--max-pieces", opt->max_pieces, "With --all: pieces besides the kings")
+      ->check(CLI::Range(0, 8));
+  sub->add_option("--max-attackers", opt->max_attackers,
+                  "With --all: rooks, horses, cannons and pawns of both sides together")
+      ->check(CLI::Range(0, 8));
   sub->add_option("--dir", opt->gen.dir, "Output directory")->capture_default_str();
   sub->add_option("--threads", opt->gen.threads, "Threads (0: all cores)")
       ->check(CLI::Range(0, 1024));

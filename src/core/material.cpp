@@ -339,6 +339,21 @@ int Material::side_piece_count(Color c) const {
   return pieces(count[c]);
 }
 
+namespace {
+
+// A capture removes a piece, so fewer pieces first is a dependency order; names break ties.
+// Removes duplicates.
+void sort_in_dependency_order(std::vector<Material>& materials) {
+  const auto before = [](const Material& a, const Material& b) {
+    const int pa = a.piece_count(), pb = b.piece_count();
+    return pa != pb ? pa < pb : a.name() < b.name();
+  };
+  std::sort(materials.begin(), materials.end(), before);
+  materials.erase(std::unique(materials.begin(), materials.end()), materials.end());
+}
+
+}  // namespace
+
 std::vector<Material> capture_closure(const Material& m) {
   // Every sub-material (each non-king count from 0 up to m's, both sides), as an odometer over
   // the 12 (colour, kind) digits.
@@ -360,13 +375,36 @@ std::vector<Material> capture_closure(const Material& m) {
     }
     if (digit == 2 * kKinds.size()) break;
   }
-  // A capture removes a piece, so fewer pieces first is a dependency order; names break ties.
-  const auto before = [](const Material& a, const Material& b) {
-    const int pa = a.piece_count(), pb = b.piece_count();
-    return pa != pb ? pa < pb : a.name() < b.name();
+  sort_in_dependency_order(out);
+  return out;
+}
+
+std::vector<Material> materials_up_to(int max_pieces, int max_attackers) {
+  // An odometer over the 12 (colour, kind) digits, each up to its kind's maximum, pruned by
+  // the totals (a digit past the limits resets, carrying into the next).
+  std::vector<Material> out;
+  Material m;
+  const auto attackers = [&m] {
+    int n = 0;
+    for (const auto& side : m.count)
+      for (const Kind& k : kKinds) n += k.attacker ? side[k.type] : 0;
+    return n;
   };
-  std::sort(out.begin(), out.end(), before);
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  for (;;) {
+    if (m.is_canonical()) out.push_back(m);
+    size_t digit = 0;
+    for (; digit < 2 * kKinds.size(); ++digit) {
+      const Color c = Color(digit / kKinds.size());
+      const Kind& k = kKinds[digit % kKinds.size()];
+      if (m.count[c][k.type] < k.max) {
+        ++m.count[c][k.type];
+        if (m.piece_count() <= max_pieces && attackers() <= max_attackers) break;
+      }
+      m.count[c][k.type] = 0;
+    }
+    if (digit == 2 * kKinds.size()) break;
+  }
+  sort_in_dependency_order(out);
   return out;
 }
 

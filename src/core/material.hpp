@@ -54,4 +54,9 @@ struct Material {
 // Materials in which neither side has a piece able to give mate are still listed.
 std::vector<Material> capture_closure(const Material& m);
 
+// Every canonical material with at most max_pieces pieces besides the kings, of which at most
+// max_attackers (both sides together) are attackers (rook, horse, cannon, pawn), in dependency
+// order; KK included. Each is its own capture closure's member, so the list is closed.
+std::vector<Material> materials_up_to(int max_pieces, int max_attackers);
+
 }  // namespace xq
