@@ -3,6 +3,7 @@
 #include <omp.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -36,22 +37,55 @@ std::string format_rate(double per_second) {
   return buf;
 }
 
+// Progress of a whole run by positions (slots of both sides), for the share done and the ETA.
+// The ETA assumes the remaining positions go at the rate of those done so far; bigger tables
+// are slower per position, so it errs low until the last tables have started.
+struct FamilyProgress {
+  uint64_t slots_done = 0, slots_left = 0;
+  double seconds = 0;  // spent on the finished tables
+
+  void finished(uint64_t slots, double table_seconds) {
+    slots_done += slots;
+    slots_left -= slots;
+    seconds += table_seconds;
+  }
+  // " | run 52%, ETA 1 min 20 s" while a table has run table_seconds; empty before any rate.
+  std::string summary(double table_seconds) const {
+    if (slots_done == 0) return "";
+    const double pct = 100.0 * double(slots_done) / double(slots_done + slots_left);
+    const double eta = std::max(0.0, double(slots_left) * seconds / double(slots_done) - table_seconds);
+    std::ostringstream out;
+    out << " | run " << int(pct) << "% done, ETA ";
+    if (eta >= 60) out << int(eta) / 60 << " min ";
+    out << int(eta) % 60 << " s";
+    return out.str();
+  }
+};
+
 }  // namespace
 
-std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules) {
-  auto wdl = TableFile::open(wdl_path(dir, m), m.name(), TableKind::Wdl);
-  auto dtm = TableFile::open(dtm_path(dir, m), m.name(), TableKind::Dtm);
-  for (const TableFile* f : {wdl.get(), dtm.get()}) {
+std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
+                                                     RuleSet rules) {
+  std::array<std::unique_ptr<TableFile>, 2> files{
+      TableFile::open(wdl_path(dir, m), m.name(), TableKind::Wdl),
+      TableFile::open(dtm_path(dir, m), m.name(), TableKind::Dtm)};
+  const uint64_t n = Index(m).size();
+  for (const auto& f : files) {
     f->verify_all();
     if (f->header().rules != rules)
       throw TableError(f->path(), "built under another rule set; use --force to rebuild");
     if (f->header().index_version != kIndexVersion)
       throw TableError(f->path(), "built with another index scheme; use --force to rebuild");
+    if (f->header().slots_per_side != n)
+      throw TableError(f->path(), "slot count does not match the index");
   }
+  return files;
+}
+
+std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules) {
+  const auto [wdl, dtm] = check_table(dir, m, rules);
   auto t = std::make_unique<SolvedTable>(m);
   const uint64_t n = t->index.size();
-  if (wdl->header().slots_per_side != n || dtm->header().slots_per_side != n)
-    throw TableError(wdl->path(), "slot count does not match the index");
   for (int side = 0; side < 2; ++side) {
     t->wdl[side].resize(n);
     t->distance[side].resize(n);
@@ -71,14 +105,13 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
   const uint64_t n = t.index.size();
   // Illegal slots and the distance of draws are "don't care": the writer fills them with
   // whatever compresses best.
-  std::array<std::vector<uint8_t>, 2> wdl_free, dtm_free;
+  // One mask serves both files (it is the peak of a run: 1 byte per slot and side).
+  std::array<std::vector<uint8_t>, 2> free;
   for (int side = 0; side < 2; ++side) {
-    wdl_free[side].resize(n);
-    dtm_free[side].resize(n);
+    free[side].resize(n);
     for (uint64_t slot = 0; slot < n; ++slot) {
       const Wdl w = t.wdl[side][slot];
-      wdl_free[side][slot] = w == Wdl::Illegal;
-      dtm_free[side][slot] = w == Wdl::Illegal || w == Wdl::Draw;
+      free[side][slot] = w == Wdl::Illegal || w == Wdl::Draw;
     }
   }
   TableHeader h;
@@ -89,12 +122,14 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
   h.kind = TableKind::Dtm;
   const std::string dtm_file = dtm_path(dir, t.material);
   write_table(dtm_file, h, {t.distance[0].data(), t.distance[1].data()},
-              {dtm_free[0].data(), dtm_free[1].data()}, threads);
+              {free[0].data(), free[1].data()}, threads);
+  for (int side = 0; side < 2; ++side)
+    for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = t.wdl[side][slot] == Wdl::Illegal;
   h.kind = TableKind::Wdl;
   h.stats_json = stats.dump();
   const std::string wdl_file = wdl_path(dir, t.material);
   write_table(wdl_file, h, {t.wdl[0].data(), t.wdl[1].data()},
-              {wdl_free[0].data(), wdl_free[1].data()}, threads);
+              {free[0].data(), free[1].data()}, threads);
   return {std::filesystem::file_size(wdl_file), std::filesystem::file_size(dtm_file)};
 }
 
@@ -134,12 +169,23 @@ std::vector<Material> plan(const std::vector<Material>& requested) {
   return order;
 }
 
+std::set<Material> capture_targets(const Material& m) {
+  std::set<Material> out;
+  for (const Color c : {Red, Black})
+    for (int t = Advisor; t < kPieceTypes; ++t)
+      if (m.count[c][t] > 0) {
+        Material sub = m;
+        --sub.count[c][t];
+        out.insert(sub.canonical());
+      }
+  return out;
+}
+
 uint64_t memory_estimate(const Material& m) {
-  // Per slot and side: 2 bytes of working code, then 3 bytes of final value, and during the
-  // rule stage up to 8 bytes per plain draw; sub-tables keep 3 bytes per slot and side.
-  uint64_t bytes = Index(m).size() * 2 * 13;
-  for (const Material& sub : capture_closure(m))
-    if (!(sub == m.canonical())) bytes += Index(sub).size() * 2 * 3;
+  // Per slot and side: 3 bytes of working code and counts that become the final value, 1 byte
+  // of rule-stage count and 1 of write mask; the capture targets keep 3 bytes per slot and side.
+  uint64_t bytes = Index(m).size() * 2 * 5;
+  for (const Material& sub : capture_targets(m)) bytes += Index(sub).size() * 2 * 3;
   return bytes;
 }
 
@@ -154,14 +200,31 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
       throw std::runtime_error(m.name() + " needs about " + std::to_string(need >> 20) +
                                " MiB, more than the memory limit");
   }
+  std::vector<bool> present(order.size());
+  FamilyProgress family;
+  for (size_t i = 0; i < order.size(); ++i) {
+    present[i] = !o.force && std::filesystem::exists(wdl_path(o.dir, order[i]));
+    if (!present[i]) family.slots_left += 2 * Index(order[i]).size();
+  }
+  // needed[i]: the tables that the tables still to build from i on capture into. Only these
+  // are kept in memory, which bounds a run by its largest table and its targets.
+  std::vector<std::set<Material>> needed(order.size() + 1);
+  for (size_t i = order.size(); i-- > 0;) {
+    needed[i] = needed[i + 1];
+    if (!present[i]) needed[i].merge(capture_targets(order[i]));
+  }
   TableSet set;
-  int done = 0;
-  for (const Material& m : order) {
+  for (size_t i = 0; i < order.size(); ++i) {
+    const Material& m = order[i];
     std::ostringstream tag_text;
-    tag_text << '[' << ++done << '/' << order.size() << "] " << m.name();
+    tag_text << '[' << i + 1 << '/' << order.size() << "] " << m.name();
     const std::string tag = tag_text.str();
-    if (!o.force && std::filesystem::exists(wdl_path(o.dir, m))) {
-      set.add(load_table(o.dir, m, o.rules));
+    set.retain(needed[i]);
+    if (present[i]) {
+      if (needed[i + 1].count(m))
+        set.add(load_table(o.dir, m, o.rules));
+      else
+        check_table(o.dir, m, o.rules);
       o.log(tag + ": present, checksums verified");
       continue;
     }
@@ -171,7 +234,8 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
       const double t = seconds_since(start);
       std::ostringstream line;
       line << tag << ": " << phase << " " << step << ", " << format_rate(positions / t) << "pos/s ("
-           << format_rate(positions / t / threads) << "/thread), " << int(t) << " s";
+           << format_rate(positions / t / threads) << "/thread), " << int(t) << " s"
+           << family.summary(t);
       o.log(line.str());
     });
     const double solve_seconds = seconds_since(start);
@@ -189,8 +253,9 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
                       {"wdl_bits_per_slot", 8.0 * double(wdl_bytes) / double(slots)},
                       {"dtm_bits_per_slot", 8.0 * double(dtm_bytes) / double(slots)},
                       {"stats", stats}});
+    family.finished(positions, seconds_since(start));
     o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
-    set.add(std::move(table));
+    if (needed[i + 1].count(m)) set.add(std::move(table));
   }
 }
 

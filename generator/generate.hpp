@@ -2,11 +2,15 @@
 // and write its WDL and DTM files atomically (docs/format.md).
 #pragma once
 
+#include <array>
 #include <functional>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/material.hpp"
+#include "core/table_file.hpp"
 #include "core/values.hpp"
 #include "generator/solved_table.hpp"
 
@@ -26,12 +30,20 @@ struct GenOptions {
 std::string wdl_path(const std::string& dir, const Material& m);
 std::string dtm_path(const std::string& dir, const Material& m);
 
+// Opens a table pair and checks it: both files' checksums, headers against m, the index and
+// the rule set. Throws TableError.
+std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
+                                                     RuleSet rules);
+
 // Loads a table pair (both files' checksums verified, headers checked against m, the index
 // and the rule set). Throws TableError.
 std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules);
 
 // Materials to build for the requested ones, in dependency order (each once, canonical).
 std::vector<Material> plan(const std::vector<Material>& requested);
+
+// The canonical materials one capture from m leads to (the tables solving m reads).
+std::set<Material> capture_targets(const Material& m);
 
 // Bytes of memory generation of m needs at its peak, sub-tables included (docs/benchmarks.md).
 uint64_t memory_estimate(const Material& m);

@@ -42,6 +42,10 @@ const SolvedTable* TableSet::find(const Material& canonical) const {
   return it == tables_.end() ? nullptr : it->second.get();
 }
 
+void TableSet::retain(const std::set<Material>& keep) {
+  std::erase_if(tables_, [&](const auto& entry) { return !keep.count(entry.second->material); });
+}
+
 Outcome TableSet::probe(const Position& pos) const {
   const Material m = Material::of(pos);
   const SolvedTable* t = find(m.canonical());

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,8 @@ class TableSet {
   void add(std::unique_ptr<SolvedTable> t);
   // Null when the material has no solved table in the set.
   const SolvedTable* find(const Material& canonical) const;
+  // Frees every table whose material is not in keep.
+  void retain(const std::set<Material>& keep);
   // Value of a legal position (any orientation) from its side to move's view.
   // Throws std::logic_error when its material is missing.
   Outcome probe(const Position& pos) const;
