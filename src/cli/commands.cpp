@@ -34,6 +34,8 @@ void register_commands(CLI::App& app) {
   register_probe(app);
   register_verify(app);
   register_info(app);
+  register_stats(app);
+  register_list(app);
 }
 
 int run_selected(CLI::App& app) {

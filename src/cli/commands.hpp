@@ -27,5 +27,7 @@ void register_gen(CLI::App& app);
 void register_probe(CLI::App& app);
 void register_verify(CLI::App& app);
 void register_info(CLI::App& app);
+void register_stats(CLI::App& app);
+void register_list(CLI::App& app);
 
 }  // namespace xq::cli

@@ -1,0 +1,138 @@
+// `xqtb list [--dir DIR] [--json] [--lang zh|en] [--sample N]`: the tables in a directory with
+// their size on disk, rule set and one-line book verdict (docs/verdicts.md).
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "cli/verdict.hpp"
+
+namespace xq::cli {
+
+namespace {
+
+// A tenth of `stats`' budget keeps a directory listing fast; on every table tried the
+// verdicts are the same (docs/verdicts.md).
+constexpr uint64_t kListBudget = kDefaultTypicalBudget / 10;
+
+struct Options {
+  std::string dir = "tables", lang = "en";
+  bool json = false;
+  uint64_t sample = kListBudget;
+};
+
+uint64_t file_bytes(const std::string& dir, const Material& m, TableKind kind) {
+  std::error_code ec;
+  const auto path = std::filesystem::path(dir) / (m.name() + table_extension(kind));
+  const auto n = std::filesystem::file_size(path, ec);
+  return ec ? 0 : n;
+}
+
+std::string human_bytes(uint64_t n) {
+  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double x = double(n);
+  int unit = 0;
+  while (x >= 1024 && unit < 4) x /= 1024, ++unit;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, unit ? "%.1f %s" : "%.0f %s", x, kUnits[unit]);
+  return buf;
+}
+
+std::string pct(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", x);
+  return buf;
+}
+
+// Terminal columns of UTF-8 text: East Asian characters take two.
+size_t display_width(const std::string& s) {
+  size_t w = 0;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = s[i];
+    const int len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    w += len >= 3 ? 2 : 1;
+    i += len;
+  }
+  return w;
+}
+
+std::string pad_right(const std::string& s, size_t width) {
+  const size_t w = display_width(s);
+  return w >= width ? s + " " : s + std::string(width - w, ' ');
+}
+
+// One line on the evidence behind a verdict.
+std::string summary(const TypicalSet& t, Verdict v, bool zh) {
+  const std::string red_wins = pct(t.stronger_to_move.win_pct());
+  const std::string held = pct(t.best_hold_pct());
+  if (t.stronger_to_move.positions == 0) return zh ? "无典型局面" : "no typical position";
+  if (zh)
+    return v == Verdict::Draw ? "有要塞（最好的阵形守和 " + held + "）；典型局面红先胜 " + red_wins
+                              : "最好的阵形守和 " + held + "；典型局面红先胜 " + red_wins;
+  return v == Verdict::Draw ? "fortress (best formation holds " + held + "); Red to move wins " +
+                                  red_wins + " of typical positions"
+                            : "best formation holds " + held + "; Red to move wins " + red_wins +
+                                  " of typical positions";
+}
+
+}  // namespace
+
+void register_list(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  CLI::App* sub = add_command(app, "list", "Tables present, with size, rules and verdict", [o] {
+    const bool zh = o->lang == "zh";
+    const Tablebase tb({o->dir});
+    nlohmann::json out = nlohmann::json::array();
+    if (!o->json && !tb.materials().empty())
+      std::cout << pad_right(zh ? "残局" : "material", 11) << pad_right(zh ? "名称" : "name", 18)
+                << pad_right(zh ? "大小" : "size", 11) << pad_right(zh ? "规则" : "rules", 7)
+                << (zh ? "结论" : "verdict") << "\n";
+    uint64_t total = 0;
+    for (const Material& m : tb.materials()) {
+      const uint64_t bytes =
+          file_bytes(o->dir, m, TableKind::Wdl) + file_bytes(o->dir, m, TableKind::Dtm);
+      total += bytes;
+      const auto rules = tb.rules(m);
+      const std::string rule_name = rules == RuleSet::Check ? "check" : "none";
+      const TypicalSet t = typical_positions(tb, m, o->sample);
+      const Verdict v = decide(t);
+      if (o->json) {
+        out.push_back({{"material", m.name()},
+                       {"material_zh", m.chinese_name()},
+                       {"bytes", bytes},
+                       {"rules", rule_name},
+                       {"verdict", verdict_name(v)},
+                       {"verdict_zh", verdict_zh(v)},
+                       {"best_formation_held_pct", t.best_hold_pct()},
+                       {"typical_stronger_to_move", tally_json(t.stronger_to_move)}});
+        continue;
+      }
+      std::cout << pad_right(m.name(), 11) << pad_right(m.chinese_name(), 18)
+                << pad_right(human_bytes(bytes), 11) << pad_right(rule_name, 7) << verdict_zh(v)
+                << " " << (zh ? "" : std::string(verdict_name(v)) + " ") << "(" << summary(t, v, zh)
+                << ")\n";
+    }
+    if (o->json) {
+      std::cout << out.dump(2) << "\n";
+      return kExitOk;
+    }
+    if (zh)
+      std::cout << o->dir << "：" << tb.materials().size() << " 个残局库，共 " << human_bytes(total)
+                << "\n";
+    else
+      std::cout << tb.materials().size() << " tables in " << o->dir << ", " << human_bytes(total)
+                << "\n";
+    return kExitOk;
+  });
+  sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  sub->add_flag("--json", o->json, "One JSON array");
+  sub->add_option("--lang", o->lang, "Language of the text: en or zh")
+      ->check(CLI::IsMember({"en", "zh"}));
+  sub->add_option("--sample", o->sample,
+                  "Most placements examined per verdict (more are sampled evenly)")
+      ->check(CLI::Range(uint64_t(1000), uint64_t(1) << 40))
+      ->capture_default_str();
+}
+
+}  // namespace xq::cli

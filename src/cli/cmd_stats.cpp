@@ -1,0 +1,291 @@
+// `xqtb stats ENDING [--dir DIR] [--json] [--lang zh|en] [--sample N]`: what a table says about
+// an ending for players: results by side to move, the longest wins with their lines, the mate
+// distance histogram, and the book verdict (例胜 / 例和, docs/verdicts.md).
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli/board_diagram.hpp"
+#include "cli/commands.hpp"
+#include "cli/describe.hpp"
+#include "cli/verdict.hpp"
+
+namespace xq::cli {
+
+namespace {
+
+constexpr size_t kCacheBytes = size_t(256) << 20;  // holds a 5-piece WDL table decompressed
+constexpr int kBarWidth = 40;
+constexpr size_t kMaxHistogramRows = 24;
+
+struct Options {
+  std::string ending, dir = "tables", lang = "en";
+  bool json = false;
+  uint64_t sample = kDefaultTypicalBudget;
+};
+
+std::string side_key(Color c) {
+  return c == Red ? "red" : "black";
+}
+
+std::string side_name(Color c, Lang lang) {
+  if (lang == Lang::Zh) return c == Red ? "红" : "黑";
+  return c == Red ? "Red" : "Black";
+}
+
+std::string pct(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%5.1f%%", x);
+  return buf;
+}
+
+std::string pad(const std::string& s, size_t width) {
+  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
+
+double percent(uint64_t part, uint64_t whole) {
+  return whole ? 100.0 * double(part) / double(whole) : 0;
+}
+
+// Counts of one side to move from the stats JSON, with the total and percentages added.
+nlohmann::json counts_with_shares(const nlohmann::json& c) {
+  nlohmann::json out = c;
+  const uint64_t win = c.at("win"), draw = c.at("draw"), loss = c.at("loss");
+  const uint64_t total = win + draw + loss;
+  out["total"] = total;
+  out["win_pct"] = percent(win, total);
+  out["draw_pct"] = percent(draw, total);
+  out["loss_pct"] = percent(loss, total);
+  return out;
+}
+
+// The longest win of a side to move with its principal variation, or null.
+nlohmann::json longest_win(const Tablebase& tb, const nlohmann::json& side) {
+  if (!side.contains("longest_win")) return nullptr;
+  nlohmann::json j = side["longest_win"];
+  const Position pos = Position::from_fen(j.at("fen").get<std::string>());
+  const std::vector<Move> pv = tb.principal_variation(pos);
+  j["moves"] = (j.at("plies").get<unsigned>() + 1) / 2;
+  j["pv"] = numbered_line(pos, pv, Lang::En);
+  j["pv_zh"] = numbered_line(pos, pv, Lang::Zh);
+  return j;
+}
+
+nlohmann::json to_json(const Material& m, const Options& o, const nlohmann::json& stats,
+                       const Tablebase& tb, const TypicalSet& t, Verdict v) {
+  nlohmann::json j;
+  j["ending"] = o.ending;
+  j["material"] = m.name();
+  j["material_zh"] = m.chinese_name();
+  j["rules"] = stats.at("rules");
+  j["stronger_side"] = "red";
+  j["counting"] =
+      "positions: legal positions on the full board, mirror images counted "
+      "separately; slots: index slots (a position and its mirror image share one)";
+  for (Color c : {Red, Black}) {
+    const nlohmann::json& s = stats.at(side_key(c));
+    nlohmann::json side;
+    side["positions"] = counts_with_shares(s.at("positions"));
+    side["slots"] = counts_with_shares(s.at("slots"));
+    side["longest_win"] = longest_win(tb, s);
+    side["win_dtm_histogram"] = s.at("win_dtm_histogram");
+    side["loss_dtm_histogram"] = s.at("loss_dtm_histogram");
+    j[side_key(c) + "_to_move"] = side;
+  }
+  nlohmann::json typical;
+  typical["formations"] = t.formations;
+  typical["placements_examined"] = t.examined;
+  typical["sampled"] = t.sampled;
+  typical["fortresses"] = t.fortresses;
+  typical["lost_formations"] = t.lost_formations;
+  typical["stronger_to_move"] = tally_json(t.stronger_to_move);
+  typical["weaker_to_move"] = tally_json(t.weaker_to_move);
+  nlohmann::json best;
+  best["pieces"] = formation_text(t.best, Lang::En);
+  best["pieces_zh"] = formation_text(t.best, Lang::Zh);
+  best["stronger_to_move"] = tally_json(t.best_stronger_to_move);
+  best["weaker_to_move"] = tally_json(t.best_weaker_to_move);
+  best["held_pct"] = t.best_hold_pct();
+  best["example_fen"] = t.best_example_fen.empty() ? nullptr : nlohmann::json(t.best_example_fen);
+  typical["best_formation"] = best;
+  j["typical"] = typical;
+  j["verdict"] = verdict_name(v);
+  j["verdict_zh"] = verdict_zh(v);
+  const auto book = book_verdict(m);
+  j["book_verdict"] = book ? nlohmann::json(verdict_name(*book)) : nullptr;
+  j["agrees_with_book"] = book ? nlohmann::json(*book == v) : nullptr;
+  j["explanation"] = explain(m, t, v, stats, Lang::En);
+  j["explanation_zh"] = explain(m, t, v, stats, Lang::Zh);
+  return j;
+}
+
+void print_counts(const nlohmann::json& stats, Lang lang) {
+  const bool zh = lang == Lang::Zh;
+  std::cout << (zh ? "合法局面（左右镜像分别计数）：\n"
+                   : "Legal positions (mirror images counted separately):\n");
+  const std::string red_wins = zh ? "红胜" : "Red wins", draw = zh ? "和" : "draw",
+                    black_wins = zh ? "黑胜" : "Black wins";
+  uint64_t rule[2] = {};
+  for (Color c : {Red, Black}) {
+    const nlohmann::json& p = stats.at(side_key(c)).at("positions");
+    const uint64_t win = p.at("win"), drawn = p.at("draw"), loss = p.at("loss");
+    const uint64_t total = win + drawn + loss;
+    rule[c] = p.at("rule_win").get<uint64_t>() + p.at("rule_loss").get<uint64_t>();
+    const uint64_t red = c == Red ? win : loss, black = c == Red ? loss : win;
+    std::cout << "  "
+              << (zh         ? side_name(c, lang) + "先"
+                  : c == Red ? "Red to move  "
+                             : "Black to move")
+              << pad(with_commas(total), 12) << "  " << red_wins << pad(with_commas(red), 12) << " "
+              << pct(percent(red, total)) << "  " << draw << pad(with_commas(drawn), 12) << " "
+              << pct(percent(drawn, total)) << "  " << black_wins << pad(with_commas(black), 12)
+              << " " << pct(percent(black, total)) << "\n";
+  }
+  if (zh)
+    std::cout << "  其中由长将判负规则决定胜负的：红先 " << with_commas(rule[Red]) << " 局，黑先 "
+              << with_commas(rule[Black]) << " 局\n";
+  else
+    std::cout << "  decided by the perpetual-check rule (not by mate alone): "
+              << with_commas(rule[Red]) << " with Red to move, " << with_commas(rule[Black])
+              << " with Black to move\n";
+}
+
+void print_longest(const Tablebase& tb, const nlohmann::json& stats, Lang lang) {
+  const bool zh = lang == Lang::Zh;
+  for (Color c : {Red, Black}) {
+    const nlohmann::json j = longest_win(tb, stats.at(side_key(c)));
+    const std::string who = side_name(c, lang);
+    std::cout << "\n";
+    if (j.is_null()) {
+      std::cout << (zh ? who + "先：" + who + "方没有胜局\n"
+                       : "Longest win, " + who + " to move: none (" + who + " never wins)\n");
+      continue;
+    }
+    const unsigned plies = j["plies"];
+    const Position pos = Position::from_fen(j["fen"].get<std::string>());
+    if (zh)
+      std::cout << who << "先最长的胜局：" << plies << " 步（" << (plies + 1) / 2 << " 回合）杀\n";
+    else
+      std::cout << "Longest win, " << who << " to move: mate in " << plies << " plies ("
+                << (plies + 1) / 2 << " moves)\n";
+    std::cout << "  FEN " << pos.fen() << "\n" << board_diagram(pos, lang);
+    std::cout << (zh ? "  着法：" : "  Line: ") << j["pv_zh"].get<std::string>() << "\n";
+    if (!zh) std::cout << "        " << j["pv"].get<std::string>() << "\n";
+  }
+}
+
+// One histogram as bars; rows grouped into ranges of plies when there are too many.
+void print_histogram(const nlohmann::json& h, const std::string& title) {
+  if (h.empty()) return;
+  std::vector<std::pair<unsigned, uint64_t>> rows;
+  for (const auto& e : h) rows.push_back({e.at(0).get<unsigned>(), e.at(1).get<uint64_t>()});
+  const unsigned max_plies = rows.back().first;
+  unsigned width = 1;
+  while (rows.size() > kMaxHistogramRows && (max_plies / width + 1) > kMaxHistogramRows) width *= 2;
+  std::vector<std::pair<std::string, uint64_t>> bars;
+  if (width == 1) {
+    for (const auto& [p, n] : rows) bars.push_back({std::to_string(p), n});
+  } else {
+    for (unsigned lo = 0; lo <= max_plies; lo += width) {
+      uint64_t n = 0;
+      for (const auto& [p, c] : rows)
+        if (p >= lo && p < lo + width) n += c;
+      bars.push_back({std::to_string(lo) + "-" + std::to_string(lo + width - 1), n});
+    }
+  }
+  uint64_t top = 1;
+  for (const auto& b : bars) top = std::max(top, b.second);
+  std::cout << title << "\n";
+  for (const auto& [label, n] : bars) {
+    const int len = int((n * kBarWidth + top - 1) / top);
+    std::string bar;
+    for (int i = 0; i < len; ++i) bar += "█";
+    std::cout << pad(label, 9) << " │" << bar << " " << with_commas(n) << "\n";
+  }
+}
+
+void print_histograms(const nlohmann::json& stats, Lang lang) {
+  const bool zh = lang == Lang::Zh;
+  std::cout << "\n"
+            << (zh ? "杀棋步数分布（步 = 半回合；局面数）：\n"
+                   : "Mate distances (DTM in plies; positions):\n");
+  for (Color c : {Red, Black}) {
+    const nlohmann::json& s = stats.at(side_key(c));
+    const std::string who = side_name(c, lang), other = side_name(~c, lang);
+    print_histogram(s.at("win_dtm_histogram"),
+                    zh ? who + "先" + who + "胜：" : who + " to move, " + who + " wins:");
+    print_histogram(s.at("loss_dtm_histogram"),
+                    zh ? who + "先" + other + "胜：" : who + " to move, " + other + " wins:");
+  }
+}
+
+void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json& stats,
+                   const TypicalSet& t, Verdict v, Lang lang) {
+  const bool zh = lang == Lang::Zh;
+  std::cout << "\n"
+            << (zh ? "结论（红方，即强方的角度）：" : "Verdict (for Red, the stronger side): ")
+            << verdict_zh(v);
+  if (!zh)
+    std::cout << " — "
+              << (v == Verdict::Win    ? "book win"
+                  : v == Verdict::Draw ? "book draw"
+                                       : "depends on the position");
+  std::cout << "\n  " << explain(m, t, v, stats, lang) << "\n";
+  if (t.best_example_fen.empty()) return;
+  const Position pos = Position::from_fen(t.best_example_fen);
+  const auto r = tb.probe(pos);
+  const std::string value = r ? describe_result(pos, *r, lang) : "";
+  std::cout << "\n"
+            << (zh ? "黑方最好的阵形，例如（" + value + "）：\n"
+                   : "Black's best formation, for example (" + value + "):\n")
+            << "  FEN " << pos.fen() << "\n"
+            << board_diagram(pos, lang);
+}
+
+}  // namespace
+
+void register_stats(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  CLI::App* sub =
+      add_command(app, "stats", "Results, longest wins and the book verdict of an ending", [o] {
+        const Lang lang = o->lang == "zh" ? Lang::Zh : Lang::En;
+        const Material m = Material::parse(o->ending).canonical();
+        const Tablebase tb({o->dir}, kCacheBytes);
+        if (!tb.has(m))
+          throw TableError(m.name(), "no table in " + o->dir + " (generate it: xqtb gen " +
+                                         m.name() + " --dir " + o->dir + ")");
+        const nlohmann::json stats = nlohmann::json::parse(tb.stats_json(m));
+        const TypicalSet t = typical_positions(tb, m, o->sample);
+        const Verdict v = decide(t);
+        if (o->json) {
+          std::cout << to_json(m, *o, stats, tb, t, v).dump(2) << "\n";
+          return kExitOk;
+        }
+        const bool zh = lang == Lang::Zh;
+        std::cout << (zh ? m.chinese_name() + "（" + m.name() + "）"
+                         : m.name() + " (" + m.chinese_name() + ")")
+                  << (zh ? "，规则：" : ", rules: ")
+                  << (stats.at("rules") == "check" ? (zh ? "长将判负" : "perpetual check loses")
+                                                   : (zh ? "无重复规则" : "none"))
+                  << "\n";
+        if (Material::parse(o->ending) != m)
+          std::cout << (zh ? "（按强方为红方列出）\n" : "(shown with the stronger side as Red)\n");
+        print_counts(stats, lang);
+        print_longest(tb, stats, lang);
+        print_histograms(stats, lang);
+        print_verdict(tb, m, stats, t, v, lang);
+        return kExitOk;
+      });
+  sub->add_option("ending", o->ending, "Ending, e.g. KRKCAABB or 车对炮士象全")->required();
+  sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  sub->add_flag("--json", o->json, "One JSON object");
+  sub->add_option("--lang", o->lang, "Language of the text: en or zh")
+      ->check(CLI::IsMember({"en", "zh"}));
+  sub->add_option("--sample", o->sample,
+                  "Most placements examined for the verdict (more are sampled evenly)")
+      ->check(CLI::Range(uint64_t(1000), uint64_t(1) << 40))
+      ->capture_default_str();
+}
+
+}  // namespace xq::cli
