@@ -121,8 +121,8 @@ const char* xqtb_last_error(void);
 /* Opens the tables found in dir_count directories (MATERIAL.xqw + MATERIAL.xqd files; when a
  * material is in several, the first directory listed wins). Files are only listed here; each
  * is opened and checked on its first probe. cache_bytes bounds the decompressed table blocks
- * kept in memory, shared by all tables (0 = default, 64 MiB; below 64 KiB blocks of 32 KiB no
- * longer fit and every probe decompresses its block again).
+ * kept in memory, shared by all tables (0 = default, 64 MiB; below one block, 32 KiB + 96
+ * bytes, nothing is kept and every probe decompresses its block again).
  * On XQTB_OK *out is a handle to release with xqtb_close; otherwise *out is NULL.
  * Errors: XQTB_INVALID_ARGUMENT (null out, dirs null with dir_count > 0, a null directory),
  * XQTB_TABLE_ERROR (a directory cannot be read), XQTB_NO_MEMORY. */
