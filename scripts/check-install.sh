@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks what an engine author does: installs the build into a fresh prefix, builds
 # examples/engine_probe against it with find_package(xqtb) and, separately, with pkg-config and
-# the C compiler alone, then probes a KRKN position with both.
+# the C compiler alone, then probes a KRKN position with both; and compiles a C++ probe against
+# the installed C++ headers.
 # Usage: check-install.sh BUILD_DIR TABLE_DIR WORK_DIR [GENERATOR]  (TABLE_DIR holds KRKN)
 set -euo pipefail
 
@@ -38,4 +39,21 @@ flags=$(PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags --libs xqtb)
 cc -std=c99 -Wall -Wextra -o "$work/engine_probe_pc" "$src/examples/engine_probe/engine_probe.c" \
    $flags
 check "pkg-config build" "$(echo "$fen" | "$work/engine_probe_pc" "$tables")"
+
+# The installed C++ headers on their own: xq::Tablebase through pkg-config.
+cat >"$work/cpp_probe.cpp" <<'CPP'
+#include <iostream>
+#include "core/notation.hpp"
+#include "probe/tablebase.hpp"
+int main(int argc, char** argv) {
+  const xq::Tablebase tb({argv[1]});
+  const xq::Position pos = xq::Position::from_fen(argv[2]);
+  std::cout << tb.probe(pos)->distance << " " << xq::to_iccs(*tb.best_move(pos)) << "\n";
+  return argc == 3 ? 0 : 1;
+}
+CPP
+# shellcheck disable=SC2086
+c++ -std=c++20 -Wall -Wextra -o "$work/cpp_probe" "$work/cpp_probe.cpp" $flags
+out=$("$work/cpp_probe" "$tables" "$fen")
+[ "$out" = "7 a0d0" ] || { echo "check-install: C++ probe printed '$out', expected '7 a0d0'" >&2; exit 1; }
 echo "check-install: ok ($prefix)"
