@@ -16,7 +16,7 @@
 
 namespace fs = std::filesystem;
 
-TEST_CASE("C API: one handle shared by threads; error messages are per thread", "[c_api]") {
+TEST_CASE("C API: one handle shared by threads, error messages per thread", "[c_api]") {
   const fs::path dir = fs::temp_directory_path() / ("xqtb-c-api-" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
