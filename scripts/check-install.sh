@@ -4,6 +4,7 @@
 # the C compiler alone, then probes a KRKN position with both; and compiles a C++ probe against
 # the installed C++ headers.
 # Usage: check-install.sh BUILD_DIR TABLE_DIR WORK_DIR [GENERATOR]  (TABLE_DIR holds KRKN)
+# The compilers are $CC and $CXX (default cc, c++), for the example's CMake build as well.
 set -euo pipefail
 
 build=$1 tables=$2 work=$3 generator=${4:-Ninja}
@@ -36,8 +37,8 @@ check "find_package build" "$("$work/example/engine_probe" "$tables" "$fen")"
 pc_dir=$(dirname "$(find "$prefix" -name xqtb.pc | head -n 1)")
 flags=$(PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags --libs xqtb)
 # shellcheck disable=SC2086  # flags are words
-cc -std=c99 -Wall -Wextra -o "$work/engine_probe_pc" "$src/examples/engine_probe/engine_probe.c" \
-   $flags
+"${CC:-cc}" -std=c99 -Wall -Wextra -o "$work/engine_probe_pc" \
+  "$src/examples/engine_probe/engine_probe.c" $flags
 check "pkg-config build" "$(echo "$fen" | "$work/engine_probe_pc" "$tables")"
 
 # The installed C++ headers on their own: xq::Tablebase through pkg-config.
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
 }
 CPP
 # shellcheck disable=SC2086
-c++ -std=c++20 -Wall -Wextra -o "$work/cpp_probe" "$work/cpp_probe.cpp" $flags
+"${CXX:-c++}" -std=c++20 -Wall -Wextra -o "$work/cpp_probe" "$work/cpp_probe.cpp" $flags
 out=$("$work/cpp_probe" "$tables" "$fen")
 [ "$out" = "7 a0d0" ] || { echo "check-install: C++ probe printed '$out', expected '7 a0d0'" >&2; exit 1; }
 echo "check-install: ok ($prefix)"
