@@ -8,6 +8,15 @@ include(CMakePackageConfigHelpers)
 
 set(XQTB_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/xqtb)
 
+# The C header states the version too (XQTB_VERSION_*): it must be the project's.
+file(STRINGS ${PROJECT_SOURCE_DIR}/include/xqtb/xqtb.h header_version
+     REGEX "^#define XQTB_VERSION_(MAJOR|MINOR|PATCH) ")
+string(REGEX REPLACE "[^;]*VERSION_[A-Z]+ ([0-9]+)" "\\1" header_version "${header_version}")
+list(JOIN header_version "." header_version)
+if(NOT header_version STREQUAL PROJECT_VERSION)
+  message(FATAL_ERROR "include/xqtb/xqtb.h says ${header_version}, the project ${PROJECT_VERSION}")
+endif()
+
 install(TARGETS xqcore xqprobe EXPORT xqtbTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS xqtb RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

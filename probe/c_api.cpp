@@ -18,6 +18,10 @@ struct xqtb_tablebase {
   xq::Tablebase tb;
 };
 
+// "MAJOR.MINOR.PATCH" from the header's macros (expanded before they are quoted).
+#define XQTB_QUOTE(x) #x
+#define XQTB_VERSION_TEXT(a, b, c) XQTB_QUOTE(a) "." XQTB_QUOTE(b) "." XQTB_QUOTE(c)
+
 namespace {
 
 using xq::Color;
@@ -153,7 +157,7 @@ int from_fen(const char* fen, xq::Position& pos) {
 extern "C" {
 
 const char* xqtb_version(void) {
-  return "0.1.0";
+  return XQTB_VERSION_TEXT(XQTB_VERSION_MAJOR, XQTB_VERSION_MINOR, XQTB_VERSION_PATCH);
 }
 
 const char* xqtb_status_string(int status) {
