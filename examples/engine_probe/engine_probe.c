@@ -1,0 +1,68 @@
+/* Engine-style use of the xqtb C API: one handle for the whole run, a cheap WDL probe for
+ * every position, and the DTM and best move only for decided positions (as an engine would
+ * do at the root). Usage: engine_probe TABLE_DIR [FEN...]; without FENs, one FEN per line on
+ * standard input. Prints "FEN ; wdl ; dtm N ; best ICCS CHINESE" or "FEN ; error: ...". */
+#include <stdio.h>
+#include <string.h>
+#include <xqtb/xqtb.h>
+
+static const char* wdl_name(int wdl) {
+  static const char* const names[] = {"?", "draw", "win", "loss", "rule win", "rule loss"};
+  return wdl >= 1 && wdl <= 5 ? names[wdl] : "?";
+}
+
+/* Returns 0 when the position was probed. */
+static int probe_one(const xqtb_tablebase* tb, const char* fen) {
+  xqtb_position pos;
+  int wdl = 0;
+  int status = xqtb_position_from_fen(fen, &pos);
+  if (status == XQTB_OK) status = xqtb_probe_wdl(tb, &pos, &wdl);
+  if (status != XQTB_OK) {
+    printf("%s ; error: %s: %s\n", fen, xqtb_status_string(status), xqtb_last_error());
+    return 1;
+  }
+  if (wdl == XQTB_DRAW) {
+    printf("%s ; draw\n", fen);
+    return 0;
+  }
+  xqtb_value value;
+  xqtb_best best;
+  status = xqtb_probe(tb, &pos, &value);
+  if (status == XQTB_OK) status = xqtb_best_move(tb, &pos, &best);
+  if (status == XQTB_NO_MOVE) {
+    printf("%s ; %s ; dtm %d ; no legal move\n", fen, wdl_name(wdl), value.distance);
+    return 0;
+  }
+  if (status != XQTB_OK) {
+    printf("%s ; error: %s: %s\n", fen, xqtb_status_string(status), xqtb_last_error());
+    return 1;
+  }
+  printf("%s ; %s ; dtm %d ; best %s %s\n", fen, wdl_name(wdl), value.distance, best.iccs,
+         best.chinese);
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s TABLE_DIR [FEN...]\n", argv[0]);
+    return 2;
+  }
+  const char* dirs[] = {argv[1]};
+  xqtb_tablebase* tb = NULL;
+  if (xqtb_open(dirs, 1, 16u << 20, &tb) != XQTB_OK) {
+    fprintf(stderr, "%s: %s\n", argv[0], xqtb_last_error());
+    return 3;
+  }
+  int failures = 0;
+  if (argc > 2) {
+    for (int i = 2; i < argc; ++i) failures += probe_one(tb, argv[i]);
+  } else {
+    char line[256];
+    while (fgets(line, sizeof line, stdin)) {
+      line[strcspn(line, "\r\n")] = '\0';
+      if (line[0] != '\0') failures += probe_one(tb, line);
+    }
+  }
+  xqtb_close(tb);
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,309 @@
+// The C API of include/xqtb/xqtb.h over xq::Tablebase: converts positions and moves, and turns
+// every exception into a status code and a thread-local message before it can reach C.
+#include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+#include "core/material.hpp"
+#include "core/notation.hpp"
+#include "probe/tablebase.hpp"
+#include "xqtb/xqtb.h"
+
+struct xqtb_tablebase {
+  xqtb_tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
+      : tb(dirs, cache_bytes) {}
+  xq::Tablebase tb;
+};
+
+// "MAJOR.MINOR.PATCH" from the header's macros (expanded before they are quoted).
+#define XQTB_QUOTE(x) #x
+#define XQTB_VERSION_TEXT(a, b, c) XQTB_QUOTE(a) "." XQTB_QUOTE(b) "." XQTB_QUOTE(c)
+
+namespace {
+
+using xq::Color;
+
+// The header's codes are the library's own encodings, so conversion is a copy.
+static_assert(XQTB_RED_KING == xq::make_piece(xq::Red, xq::King));
+static_assert(XQTB_RED_PAWN == xq::make_piece(xq::Red, xq::Pawn));
+static_assert(XQTB_BLACK_KING == xq::make_piece(xq::Black, xq::King));
+static_assert(XQTB_BLACK_HORSE == xq::make_piece(xq::Black, xq::Horse));
+static_assert(XQTB_BLACK_PAWN == xq::make_piece(xq::Black, xq::Pawn));
+static_assert(int(XQTB_RED) == int(xq::Red) && int(XQTB_BLACK) == int(xq::Black));
+static_assert(XQTB_DRAW == int(xq::Wdl::Draw) && XQTB_WIN == int(xq::Wdl::Win) &&
+              XQTB_LOSS == int(xq::Wdl::Loss) && XQTB_RULE_WIN == int(xq::Wdl::RuleWin) &&
+              XQTB_RULE_LOSS == int(xq::Wdl::RuleLoss));
+static_assert(XQTB_SQUARES == xq::kSquares);
+
+// A fixed buffer, so that recording an out-of-memory failure cannot itself allocate.
+thread_local char last_error[512];
+
+void set_error(const char* msg) noexcept {
+  std::snprintf(last_error, sizeof last_error, "%s", msg);
+}
+
+int fail(int code, const char* msg) noexcept {
+  set_error(msg);
+  return code;
+}
+
+int fail(int code, const std::string& msg) noexcept {
+  return fail(code, msg.c_str());
+}
+
+// Runs body, mapping its exceptions to status codes; clears the message on success.
+template <class Body>
+int guarded(Body&& body) noexcept {
+  try {
+    const int code = body();
+    if (code == XQTB_OK) last_error[0] = '\0';
+    return code;
+  } catch (const std::bad_alloc&) {
+    return fail(XQTB_NO_MEMORY, "out of memory");
+  } catch (const xq::TableError& e) {
+    return fail(XQTB_TABLE_ERROR, e.what());
+  } catch (const xq::FenError& e) {
+    return fail(XQTB_BAD_POSITION, e.what());
+  } catch (const std::invalid_argument& e) {
+    // Tablebase reports an illegal position so; MaterialError derives from it too.
+    return fail(XQTB_BAD_POSITION, e.what());
+  } catch (const std::exception& e) {
+    return fail(XQTB_INTERNAL_ERROR, e.what());
+  } catch (...) {
+    return fail(XQTB_INTERNAL_ERROR, "unknown exception");
+  }
+}
+
+// Checks the codes and the side to move, then the position's legality.
+int to_position(const xqtb_position* in, xq::Position& out) {
+  if (!in) return fail(XQTB_INVALID_ARGUMENT, "null position");
+  if (in->side_to_move != XQTB_RED && in->side_to_move != XQTB_BLACK)
+    return fail(XQTB_BAD_POSITION, "side to move is neither 0 (Red) nor 1 (Black)");
+  xq::Square squares[xq::kSquares];
+  xq::Piece pieces[xq::kSquares];
+  int n = 0;
+  for (int s = 0; s < xq::kSquares; ++s) {
+    const uint8_t code = in->board[s];
+    if (code == XQTB_EMPTY) continue;
+    if (code > XQTB_BLACK_PAWN || code == 8)
+      return fail(XQTB_BAD_POSITION,
+                  "unknown piece code " + std::to_string(code) + " on point " + std::to_string(s));
+    squares[n] = s;
+    pieces[n++] = code;
+  }
+  out.place(squares, pieces, n);
+  out.set_side_to_move(Color(in->side_to_move));
+  if (const std::string why = out.legality_error(); !why.empty())
+    return fail(XQTB_BAD_POSITION, "illegal position: " + why);
+  return XQTB_OK;
+}
+
+int not_available(const xq::Position& pos) {
+  return fail(XQTB_NOT_AVAILABLE,
+              "no table for " + xq::Material::of(pos).canonical().name() + " in the directories");
+}
+
+int probe_wdl_at(const xqtb_tablebase* tb, const xq::Position& pos, int* wdl) {
+  const auto r = tb->tb.probe_wdl(pos);
+  if (!r) return not_available(pos);
+  *wdl = int(*r);
+  return XQTB_OK;
+}
+
+int probe_at(const xqtb_tablebase* tb, const xq::Position& pos, xqtb_value* out) {
+  const auto r = tb->tb.probe(pos);
+  if (!r) return not_available(pos);
+  *out = {int(r->wdl), int(r->distance)};
+  return XQTB_OK;
+}
+
+// Copies text with its NUL; the buffers are sized for the longest notation.
+int copy_text(const std::string& text, char* out, size_t size) {
+  if (text.size() >= size) return fail(XQTB_INTERNAL_ERROR, "move text too long: " + text);
+  std::memcpy(out, text.c_str(), text.size() + 1);
+  return XQTB_OK;
+}
+
+int best_move_at(const xqtb_tablebase* tb, const xq::Position& pos, xqtb_best* out) {
+  if (!tb->tb.has(xq::Material::of(pos))) return not_available(pos);
+  const auto moves = tb->tb.root_moves(pos);
+  if (!moves)
+    return fail(XQTB_NOT_AVAILABLE,
+                "no table for the material left by some capture from " + pos.fen());
+  if (moves->empty()) return fail(XQTB_NO_MOVE, "the side to move has no legal move");
+  const xq::MoveValue& best = moves->front();
+  xqtb_best r{};
+  r.move = {best.move.from, best.move.to};
+  r.value = {int(best.value.wdl), int(best.value.distance)};
+  if (const int code = copy_text(xq::to_iccs(best.move), r.iccs, sizeof r.iccs)) return code;
+  if (const int code = copy_text(xq::to_chinese(pos, best.move), r.chinese, sizeof r.chinese))
+    return code;
+  *out = r;
+  return XQTB_OK;
+}
+
+// Parses FEN into pos; the FEN entry points share the position ones' bodies through it.
+int from_fen(const char* fen, xq::Position& pos) {
+  if (!fen) return fail(XQTB_INVALID_ARGUMENT, "null FEN");
+  pos = xq::Position::from_fen(fen);
+  return XQTB_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* xqtb_version(void) {
+  return XQTB_VERSION_TEXT(XQTB_VERSION_MAJOR, XQTB_VERSION_MINOR, XQTB_VERSION_PATCH);
+}
+
+const char* xqtb_status_string(int status) {
+  switch (status) {
+    case XQTB_OK:
+      return "ok";
+    case XQTB_NOT_AVAILABLE:
+      return "not available";
+    case XQTB_BAD_POSITION:
+      return "bad position";
+    case XQTB_TABLE_ERROR:
+      return "table error";
+    case XQTB_NO_MEMORY:
+      return "out of memory";
+    case XQTB_INVALID_ARGUMENT:
+      return "invalid argument";
+    case XQTB_NO_MOVE:
+      return "no legal move";
+    case XQTB_INTERNAL_ERROR:
+      return "internal error";
+    default:
+      return "unknown status";
+  }
+}
+
+const char* xqtb_last_error(void) {
+  return last_error;
+}
+
+int xqtb_open(const char* const* dirs, size_t dir_count, size_t cache_bytes, xqtb_tablebase** out) {
+  return guarded([&] {
+    if (!out) return fail(XQTB_INVALID_ARGUMENT, "null output handle");
+    *out = nullptr;
+    if (!dirs && dir_count > 0) return fail(XQTB_INVALID_ARGUMENT, "null directory list");
+    std::vector<std::string> list;
+    for (size_t i = 0; i < dir_count; ++i) {
+      if (!dirs[i]) return fail(XQTB_INVALID_ARGUMENT, "null directory name");
+      list.emplace_back(dirs[i]);
+    }
+    *out = new xqtb_tablebase(list, cache_bytes ? cache_bytes : xq::BlockCache::kDefaultBytes);
+    return int(XQTB_OK);
+  });
+}
+
+void xqtb_close(xqtb_tablebase* tb) {
+  delete tb;  // destructors of the mappings and cache do not throw
+}
+
+size_t xqtb_table_count(const xqtb_tablebase* tb) {
+  if (!tb) return 0;
+  try {
+    return tb->tb.materials().size();
+  } catch (...) {
+    return 0;
+  }
+}
+
+int xqtb_position_from_fen(const char* fen, xqtb_position* out) {
+  return guarded([&] {
+    if (!out) return fail(XQTB_INVALID_ARGUMENT, "null output position");
+    xq::Position pos;
+    if (const int code = from_fen(fen, pos)) return code;
+    for (int s = 0; s < xq::kSquares; ++s) out->board[s] = pos.at(s);
+    out->side_to_move = pos.side_to_move();
+    return int(XQTB_OK);
+  });
+}
+
+int xqtb_probe_wdl(const xqtb_tablebase* tb, const xqtb_position* pos, int* wdl) {
+  return guarded([&] {
+    if (!tb || !wdl) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
+    xq::Position p;
+    if (const int code = to_position(pos, p)) return code;
+    return probe_wdl_at(tb, p, wdl);
+  });
+}
+
+int xqtb_probe(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_value* out) {
+  return guarded([&] {
+    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
+    xq::Position p;
+    if (const int code = to_position(pos, p)) return code;
+    return probe_at(tb, p, out);
+  });
+}
+
+int xqtb_probe_wdl_fen(const xqtb_tablebase* tb, const char* fen, int* wdl) {
+  return guarded([&] {
+    if (!tb || !wdl) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
+    xq::Position p;
+    if (const int code = from_fen(fen, p)) return code;
+    return probe_wdl_at(tb, p, wdl);
+  });
+}
+
+int xqtb_probe_fen(const xqtb_tablebase* tb, const char* fen, xqtb_value* out) {
+  return guarded([&] {
+    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
+    xq::Position p;
+    if (const int code = from_fen(fen, p)) return code;
+    return probe_at(tb, p, out);
+  });
+}
+
+int xqtb_best_move(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_best* out) {
+  return guarded([&] {
+    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
+    xq::Position p;
+    if (const int code = to_position(pos, p)) return code;
+    return best_move_at(tb, p, out);
+  });
+}
+
+int xqtb_best_move_fen(const xqtb_tablebase* tb, const char* fen, xqtb_best* out) {
+  return guarded([&] {
+    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
+    xq::Position p;
+    if (const int code = from_fen(fen, p)) return code;
+    return best_move_at(tb, p, out);
+  });
+}
+
+int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_move* moves,
+                             size_t capacity, size_t* count) {
+  return guarded([&] {
+    if (!tb || !count || (!moves && capacity > 0))
+      return fail(XQTB_INVALID_ARGUMENT, "null handle, moves or count");
+    *count = 0;
+    xq::Position p;
+    if (const int code = to_position(pos, p)) return code;
+    if (!tb->tb.has(xq::Material::of(p))) return not_available(p);
+    const int plies = int(std::min<size_t>(capacity, INT_MAX));
+    const std::vector<xq::Move> line = tb->tb.principal_variation(p, plies);
+    for (size_t i = 0; i < line.size(); ++i) moves[i] = {line[i].from, line[i].to};
+    *count = line.size();
+    return int(XQTB_OK);
+  });
+}
+
+int xqtb_move_to_iccs(xqtb_move move, char out[XQTB_ICCS_SIZE]) {
+  return guarded([&] {
+    if (!out) return fail(XQTB_INVALID_ARGUMENT, "null output");
+    if (move.from >= xq::kSquares || move.to >= xq::kSquares || move.from == move.to)
+      return fail(XQTB_INVALID_ARGUMENT, "not a move: points must differ and be below 90");
+    return copy_text(xq::to_iccs(xq::Move{move.from, move.to}), out, XQTB_ICCS_SIZE);
+  });
+}
+
+}  // extern "C"

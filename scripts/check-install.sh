@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Checks what an engine author does: installs the build into a fresh prefix, builds
+# examples/engine_probe against it with find_package(xqtb) and, separately, with pkg-config and
+# the C compiler alone, then probes a KRKN position with both; and compiles a C++ probe against
+# the installed C++ headers.
+# Usage: check-install.sh BUILD_DIR TABLE_DIR WORK_DIR [GENERATOR]  (TABLE_DIR holds KRKN)
+# The compilers are $CC and $CXX (default cc, c++), for the example's CMake build as well.
+set -euo pipefail
+
+build=$1 tables=$2 work=$3 generator=${4:-Ninja}
+src=$(cd "$(dirname "$0")/.." && pwd)
+prefix=$work/prefix
+
+rm -rf "$work"
+mkdir -p "$work"
+cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+for f in include/xqtb/xqtb.h include/xqtb/probe/tablebase.hpp include/xqtb/core/position.hpp \
+         bin/xqtb; do
+  [ -e "$prefix/$f" ] || { echo "check-install: $f not installed" >&2; exit 1; }
+done
+
+cmake -S "$src/examples/engine_probe" -B "$work/example" -G "$generator" \
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" >"$work/configure.log"
+cmake --build "$work/example" >"$work/build.log"
+
+# Red to move mates in 7 plies (values from `xqtb probe --json`, also asserted by c_api_test).
+fen='3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 0 1'
+expected="$fen ; win ; dtm 7 ; best a0d0 车九平六"
+check() {  # name, output
+  if [ "$2" != "$expected" ]; then
+    printf 'check-install: %s printed\n  %s\nexpected\n  %s\n' "$1" "$2" "$expected" >&2
+    exit 1
+  fi
+}
+check "find_package build" "$("$work/example/engine_probe" "$tables" "$fen")"
+
+pc_dir=$(dirname "$(find "$prefix" -name xqtb.pc | head -n 1)")
+flags=$(PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags --libs xqtb)
+# shellcheck disable=SC2086  # flags are words
+"${CC:-cc}" -std=c99 -Wall -Wextra -o "$work/engine_probe_pc" \
+  "$src/examples/engine_probe/engine_probe.c" $flags
+check "pkg-config build" "$(echo "$fen" | "$work/engine_probe_pc" "$tables")"
+
+# The installed C++ headers on their own: xq::Tablebase through pkg-config.
+cat >"$work/cpp_probe.cpp" <<'CPP'
+#include <iostream>
+#include "core/notation.hpp"
+#include "probe/tablebase.hpp"
+int main(int argc, char** argv) {
+  const xq::Tablebase tb({argv[1]});
+  const xq::Position pos = xq::Position::from_fen(argv[2]);
+  std::cout << tb.probe(pos)->distance << " " << xq::to_iccs(*tb.best_move(pos)) << "\n";
+  return argc == 3 ? 0 : 1;
+}
+CPP
+# shellcheck disable=SC2086
+"${CXX:-c++}" -std=c++20 -Wall -Wextra -o "$work/cpp_probe" "$work/cpp_probe.cpp" $flags
+out=$("$work/cpp_probe" "$tables" "$fen")
+[ "$out" = "7 a0d0" ] || { echo "check-install: C++ probe printed '$out', expected '7 a0d0'" >&2; exit 1; }
+echo "check-install: ok ($prefix)"

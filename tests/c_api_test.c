@@ -1,0 +1,359 @@
+/* The C API (include/xqtb/xqtb.h), compiled as C99, on the KRKN tables (and KK, KNK, KRK that
+ * `xqtb gen KRKN` writes with them). Usage: c_api_test TABLE_DIR SCRATCH_DIR, where SCRATCH_DIR
+ * holds the empty directories header/, truncated/ and dtm/ for damaged copies of KRKN.
+ *
+ * Expected values were read once with `xqtb probe --dir DIR --fen FEN --json` (and, for the
+ * draws and rule values, by scanning KRKN with xq::Tablebase); the test also checks them against
+ * each other: a successor's DTM is one ply less, with the other side to move. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xqtb/xqtb.h"
+
+static int failures = 0;
+
+#define CHECK(cond)                                                                           \
+  do {                                                                                        \
+    if (!(cond)) {                                                                            \
+      ++failures;                                                                             \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed; last error: %s\n", __FILE__, __LINE__, #cond, \
+              xqtb_last_error());                                                             \
+    }                                                                                         \
+  } while (0)
+
+#define CHECK_STATUS(call, expected)                                                         \
+  do {                                                                                       \
+    int status_ = (call);                                                                    \
+    if (status_ != (expected)) {                                                             \
+      ++failures;                                                                            \
+      fprintf(stderr, "%s:%d: %s returned %d (%s), expected %d; last error: %s\n", __FILE__, \
+              __LINE__, #call, status_, xqtb_status_string(status_), (int)(expected),        \
+              xqtb_last_error());                                                            \
+    }                                                                                        \
+  } while (0)
+
+/* Red K e0 R a0, Black k d9 n e4: Red to move wins in 7 plies. */
+static const char* const kWinFen = "3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 0 1";
+static const int kWinDtm = 7;
+/* Same board, Black to move: lost in 16 plies. */
+static const char* const kLossFen = "3k5/9/9/9/9/4n4/9/9/9/R3K4 b - - 0 1";
+static const int kLossDtm = 16;
+static const char* const kDrawRedFen = "9/9/4k4/9/9/9/9/3R5/1n7/3K5 w - - 0 1";
+static const char* const kDrawBlackFen = "9/3kR4/9/9/9/9/9/9/3n5/3K5 b - - 0 1";
+/* Drawn by mate alone, decided by the perpetual-check rule: potential (round 1, layer 1/2). */
+static const char* const kRuleWinFen = "9/9/4k4/9/9/6R2/9/9/1n7/3K5 w - - 0 1";
+static const char* const kRuleLossFen = "9/9/4k4/9/9/9/2n6/9/9/R2K5 b - - 0 1";
+/* KRKC: no table. */
+static const char* const kNoTableFen = "3k5/9/9/9/9/4c4/9/9/9/R3K4 w - - 0 1";
+
+static int point(int file, int rank) {
+  return rank * 9 + file;
+}
+
+static void make_move(xqtb_position* pos, xqtb_move m) {
+  pos->board[m.to] = pos->board[m.from];
+  pos->board[m.from] = XQTB_EMPTY;
+  pos->side_to_move ^= 1;
+}
+
+static void test_version(void) {
+  char expected[32];
+  sprintf(expected, "%d.%d.%d", XQTB_VERSION_MAJOR, XQTB_VERSION_MINOR, XQTB_VERSION_PATCH);
+  CHECK(strcmp(xqtb_version(), expected) == 0);
+  CHECK(strcmp(xqtb_status_string(XQTB_OK), "ok") == 0);
+  CHECK(strcmp(xqtb_status_string(99), "unknown status") == 0);
+}
+
+static void test_open_errors(const char* scratch) {
+  char missing[1024];
+  snprintf(missing, sizeof missing, "%s/no-such-directory", scratch);
+  const char* dirs[] = {missing};
+  xqtb_tablebase* tb = (xqtb_tablebase*)&failures; /* must be reset to NULL */
+  CHECK_STATUS(xqtb_open(dirs, 1, 0, &tb), XQTB_TABLE_ERROR);
+  CHECK(tb == NULL);
+  CHECK(strstr(xqtb_last_error(), "no-such-directory") != NULL);
+  CHECK_STATUS(xqtb_open(dirs, 1, 0, NULL), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_open(NULL, 1, 0, &tb), XQTB_INVALID_ARGUMENT);
+  const char* null_dir[] = {NULL};
+  CHECK_STATUS(xqtb_open(null_dir, 1, 0, &tb), XQTB_INVALID_ARGUMENT);
+  /* No directories: a valid, empty tablebase. */
+  CHECK_STATUS(xqtb_open(NULL, 0, 0, &tb), XQTB_OK);
+  CHECK(xqtb_table_count(tb) == 0);
+  CHECK(xqtb_last_error()[0] == '\0');
+  int wdl = 0;
+  CHECK_STATUS(xqtb_probe_wdl_fen(tb, kWinFen, &wdl), XQTB_NOT_AVAILABLE);
+  xqtb_close(tb);
+  xqtb_close(NULL);
+}
+
+static void test_won_position(const xqtb_tablebase* tb) {
+  int wdl = 0;
+  xqtb_value v = {0, 0};
+  CHECK_STATUS(xqtb_probe_wdl_fen(tb, kWinFen, &wdl), XQTB_OK);
+  CHECK(wdl == XQTB_WIN);
+  CHECK_STATUS(xqtb_probe_fen(tb, kWinFen, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_WIN && v.distance == kWinDtm);
+
+  /* The same position built as an engine would, from the board array. */
+  xqtb_position pos;
+  memset(&pos, 0, sizeof pos);
+  pos.board[point(4, 0)] = XQTB_RED_KING;
+  pos.board[point(0, 0)] = XQTB_RED_ROOK;
+  pos.board[point(3, 9)] = XQTB_BLACK_KING;
+  pos.board[point(4, 4)] = XQTB_BLACK_HORSE;
+  pos.side_to_move = XQTB_RED;
+  xqtb_position parsed;
+  CHECK_STATUS(xqtb_position_from_fen(kWinFen, &parsed), XQTB_OK);
+  CHECK(memcmp(pos.board, parsed.board, sizeof pos.board) == 0);
+  CHECK(parsed.side_to_move == XQTB_RED);
+  CHECK_STATUS(xqtb_probe(tb, &pos, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_WIN && v.distance == kWinDtm);
+
+  xqtb_best best;
+  CHECK_STATUS(xqtb_best_move(tb, &pos, &best), XQTB_OK);
+  CHECK(strcmp(best.iccs, "a0d0") == 0);
+  CHECK(strcmp(best.chinese, "车九平六") == 0);
+  CHECK(best.move.from == point(0, 0) && best.move.to == point(3, 0));
+  CHECK(best.value.wdl == XQTB_WIN && best.value.distance == kWinDtm);
+  char iccs[XQTB_ICCS_SIZE];
+  CHECK_STATUS(xqtb_move_to_iccs(best.move, iccs), XQTB_OK);
+  CHECK(strcmp(iccs, best.iccs) == 0);
+
+  /* Along the principal variation the DTM drops by one ply a move and the winner alternates,
+   * down to a mated side with no move. */
+  xqtb_move line[64];
+  size_t count = 0;
+  CHECK_STATUS(xqtb_principal_variation(tb, &pos, line, 64, &count), XQTB_OK);
+  CHECK(count == (size_t)kWinDtm);
+  CHECK(line[0].from == best.move.from && line[0].to == best.move.to);
+  xqtb_position walk = pos;
+  for (size_t i = 0; i < count; ++i) {
+    make_move(&walk, line[i]);
+    CHECK_STATUS(xqtb_probe(tb, &walk, &v), XQTB_OK);
+    CHECK(v.wdl == (i % 2 == 0 ? XQTB_LOSS : XQTB_WIN));
+    CHECK(v.distance == kWinDtm - 1 - (int)i);
+    CHECK(walk.side_to_move == (int)((i + 1) % 2));
+  }
+  CHECK(v.wdl == XQTB_LOSS && v.distance == 0);
+  CHECK_STATUS(xqtb_best_move(tb, &walk, &best), XQTB_NO_MOVE);
+  CHECK_STATUS(xqtb_principal_variation(tb, &walk, line, 64, &count), XQTB_OK);
+  CHECK(count == 0);
+
+  /* capacity bounds the line; 0 with NULL moves is allowed. */
+  CHECK_STATUS(xqtb_principal_variation(tb, &pos, line, 3, &count), XQTB_OK);
+  CHECK(count == 3);
+  CHECK_STATUS(xqtb_principal_variation(tb, &pos, NULL, 0, &count), XQTB_OK);
+  CHECK(count == 0);
+}
+
+static void test_lost_drawn_and_rule(const xqtb_tablebase* tb) {
+  xqtb_value v = {0, 0};
+  CHECK_STATUS(xqtb_probe_fen(tb, kLossFen, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_LOSS && v.distance == kLossDtm);
+  xqtb_best best;
+  CHECK_STATUS(xqtb_best_move_fen(tb, kLossFen, &best), XQTB_OK);
+  CHECK(strcmp(best.iccs, "e4f2") == 0);
+  CHECK(best.value.wdl == XQTB_LOSS && best.value.distance == kLossDtm);
+  xqtb_position pos;
+  CHECK_STATUS(xqtb_position_from_fen(kLossFen, &pos), XQTB_OK);
+  make_move(&pos, best.move);
+  CHECK_STATUS(xqtb_probe(tb, &pos, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_WIN && v.distance == kLossDtm - 1 && pos.side_to_move == XQTB_RED);
+
+  int wdl = 0;
+  CHECK_STATUS(xqtb_probe_wdl_fen(tb, kDrawRedFen, &wdl), XQTB_OK);
+  CHECK(wdl == XQTB_DRAW);
+  CHECK_STATUS(xqtb_probe_fen(tb, kDrawBlackFen, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_DRAW && v.distance == 0);
+  CHECK_STATUS(xqtb_best_move_fen(tb, kDrawBlackFen, &best), XQTB_OK);
+  CHECK(best.value.wdl == XQTB_DRAW);
+
+  CHECK_STATUS(xqtb_probe_fen(tb, kRuleWinFen, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_RULE_WIN && v.distance == 1 * 1024 + 1);
+  CHECK_STATUS(xqtb_probe_fen(tb, kRuleLossFen, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_RULE_LOSS && v.distance == 1 * 1024 + 2);
+  CHECK_STATUS(xqtb_best_move_fen(tb, kRuleLossFen, &best), XQTB_OK);
+  CHECK(best.value.wdl == XQTB_RULE_LOSS);
+}
+
+static void test_bad_input(const xqtb_tablebase* tb) {
+  int wdl = 0;
+  xqtb_value v;
+  xqtb_best best;
+  xqtb_move line[4];
+  size_t count = 7;
+  CHECK_STATUS(xqtb_probe_wdl_fen(tb, kNoTableFen, &wdl), XQTB_NOT_AVAILABLE);
+  CHECK(strstr(xqtb_last_error(), "KRKC") != NULL);
+  CHECK_STATUS(xqtb_probe_fen(tb, kNoTableFen, &v), XQTB_NOT_AVAILABLE);
+  CHECK_STATUS(xqtb_best_move_fen(tb, kNoTableFen, &best), XQTB_NOT_AVAILABLE);
+  xqtb_position pos;
+  CHECK_STATUS(xqtb_position_from_fen(kNoTableFen, &pos), XQTB_OK);
+  CHECK_STATUS(xqtb_principal_variation(tb, &pos, line, 4, &count), XQTB_NOT_AVAILABLE);
+  CHECK(count == 0);
+
+  const char* const bad_fens[] = {
+      "",
+      "not a fen",
+      "3k5/9/9/9/9/4n4/9/9/9/R3K4 x", /* side to move */
+      "3k5/9/9/9/9/4n4/9/9/R3K4 w",   /* nine ranks */
+      "3k5/9/9/9/9/4z4/9/9/9/R3K4 w", /* unknown piece */
+      "4k4/9/9/9/9/9/9/9/9/4K4 w",    /* kings face each other */
+      "3kR4/9/9/9/9/9/9/9/9/4K4 w",   /* Black, not to move, in check */
+      "3k5/9/9/9/9/9/9/9/9/RRR1K4 w", /* three rooks */
+  };
+  for (size_t i = 0; i < sizeof bad_fens / sizeof bad_fens[0]; ++i) {
+    CHECK_STATUS(xqtb_probe_wdl_fen(tb, bad_fens[i], &wdl), XQTB_BAD_POSITION);
+    CHECK(xqtb_last_error()[0] != '\0');
+    CHECK_STATUS(xqtb_position_from_fen(bad_fens[i], &pos), XQTB_BAD_POSITION);
+  }
+
+  CHECK_STATUS(xqtb_position_from_fen(kWinFen, &pos), XQTB_OK);
+  xqtb_position broken = pos;
+  broken.board[point(8, 9)] = 8; /* no such piece */
+  CHECK_STATUS(xqtb_probe_wdl(tb, &broken, &wdl), XQTB_BAD_POSITION);
+  broken = pos;
+  broken.board[point(8, 9)] = 200;
+  CHECK_STATUS(xqtb_probe(tb, &broken, &v), XQTB_BAD_POSITION);
+  broken = pos;
+  broken.side_to_move = 2;
+  CHECK_STATUS(xqtb_best_move(tb, &broken, &best), XQTB_BAD_POSITION);
+  broken = pos;
+  broken.board[point(0, 9)] = XQTB_BLACK_ADVISOR; /* advisor outside its palace */
+  CHECK_STATUS(xqtb_probe_wdl(tb, &broken, &wdl), XQTB_BAD_POSITION);
+  broken = pos;
+  broken.board[point(3, 9)] = XQTB_EMPTY; /* no black king */
+  CHECK_STATUS(xqtb_principal_variation(tb, &broken, line, 4, &count), XQTB_BAD_POSITION);
+
+  CHECK_STATUS(xqtb_probe_wdl(NULL, &pos, &wdl), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_probe_wdl(tb, NULL, &wdl), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_probe_wdl(tb, &pos, NULL), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_probe_fen(tb, NULL, &v), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_best_move(tb, &pos, NULL), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_principal_variation(tb, &pos, NULL, 4, &count), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_position_from_fen(kWinFen, NULL), XQTB_INVALID_ARGUMENT);
+  xqtb_move same = {4, 4};
+  char iccs[XQTB_ICCS_SIZE];
+  CHECK_STATUS(xqtb_move_to_iccs(same, iccs), XQTB_INVALID_ARGUMENT);
+  xqtb_move off = {4, 90};
+  CHECK_STATUS(xqtb_move_to_iccs(off, iccs), XQTB_INVALID_ARGUMENT);
+
+  /* A failure is forgotten after the next success. */
+  CHECK_STATUS(xqtb_probe_wdl_fen(tb, kWinFen, &wdl), XQTB_OK);
+  CHECK(xqtb_last_error()[0] == '\0');
+}
+
+/* Reads a whole file; NULL on failure. */
+static unsigned char* read_file(const char* path, long* size) {
+  FILE* f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  *size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char* data = (unsigned char*)malloc((size_t)*size);
+  if (data && fread(data, 1, (size_t)*size, f) != (size_t)*size) {
+    free(data);
+    data = NULL;
+  }
+  fclose(f);
+  return data;
+}
+
+static int write_file(const char* path, const unsigned char* data, long size) {
+  FILE* f = fopen(path, "wb");
+  if (!f) return 0;
+  const int ok = fwrite(data, 1, (size_t)size, f) == (size_t)size;
+  return fclose(f) == 0 && ok;
+}
+
+/* Writes KRKN.xqw and KRKN.xqd into scratch/sub: intact unless one is damaged as told. */
+enum damage { FLIP_WDL_HEADER, TRUNCATE_WDL, FLIP_DTM_BODY };
+
+static int write_damaged(const char* tables, const char* scratch, const char* sub,
+                         enum damage how) {
+  const char* const ext[2] = {"xqw", "xqd"};
+  for (int k = 0; k < 2; ++k) {
+    char path[1024];
+    long size = 0;
+    snprintf(path, sizeof path, "%s/KRKN.%s", tables, ext[k]);
+    unsigned char* data = read_file(path, &size);
+    if (!data || size < 256) {
+      fprintf(stderr, "cannot read %s\n", path);
+      free(data);
+      return 0;
+    }
+    if (k == 0 && how == FLIP_WDL_HEADER) data[20] ^= 0x5a;
+    if (k == 0 && how == TRUNCATE_WDL) size /= 2;
+    if (k == 1 && how == FLIP_DTM_BODY)
+      for (long i = 256; i < size; ++i) data[i] ^= 0xff;
+    snprintf(path, sizeof path, "%s/%s/KRKN.%s", scratch, sub, ext[k]);
+    const int ok = write_file(path, data, size);
+    free(data);
+    if (!ok) {
+      fprintf(stderr, "cannot write %s\n", path);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+static void test_damaged_tables(const char* tables, const char* scratch) {
+  static const struct {
+    const char* sub;
+    enum damage how;
+  } cases[] = {{"header", FLIP_WDL_HEADER}, {"truncated", TRUNCATE_WDL}, {"dtm", FLIP_DTM_BODY}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    if (!write_damaged(tables, scratch, cases[i].sub, cases[i].how)) {
+      ++failures;
+      continue;
+    }
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/%s", scratch, cases[i].sub);
+    const char* dirs[] = {dir};
+    xqtb_tablebase* tb = NULL;
+    /* Files are checked when first probed, not when listed. */
+    CHECK_STATUS(xqtb_open(dirs, 1, 1u << 20, &tb), XQTB_OK);
+    if (!tb) continue;
+    int wdl = 0;
+    xqtb_value v;
+    if (cases[i].how == FLIP_DTM_BODY) {
+      /* A WDL probe never reads the DTM file. */
+      CHECK_STATUS(xqtb_probe_wdl_fen(tb, kWinFen, &wdl), XQTB_OK);
+      CHECK(wdl == XQTB_WIN);
+      CHECK_STATUS(xqtb_probe_fen(tb, kWinFen, &v), XQTB_TABLE_ERROR);
+    } else {
+      CHECK_STATUS(xqtb_probe_wdl_fen(tb, kWinFen, &wdl), XQTB_TABLE_ERROR);
+      CHECK_STATUS(xqtb_probe_wdl_fen(tb, kWinFen, &wdl), XQTB_TABLE_ERROR); /* and again */
+    }
+    CHECK(strstr(xqtb_last_error(), "KRKN.xq") != NULL);
+    xqtb_close(tb);
+  }
+}
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s TABLE_DIR SCRATCH_DIR\n", argv[0]);
+    return 2;
+  }
+  test_version();
+  test_open_errors(argv[2]);
+
+  const char* dirs[] = {argv[1]};
+  xqtb_tablebase* tb = NULL;
+  CHECK_STATUS(xqtb_open(dirs, 1, 0, &tb), XQTB_OK);
+  if (!tb) return 1;
+  CHECK(xqtb_table_count(tb) == 4); /* KK KNK KRK KRKN */
+  test_won_position(tb);
+  test_lost_drawn_and_rule(tb);
+  test_bad_input(tb);
+  xqtb_close(tb);
+
+  test_damaged_tables(argv[1], argv[2]);
+
+  if (failures) {
+    fprintf(stderr, "%d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("c_api_test: all checks passed\n");
+  return 0;
+}

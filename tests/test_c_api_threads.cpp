@@ -1,0 +1,65 @@
+// The C API (include/xqtb/xqtb.h) under threads: one handle probed by several threads at once
+// gives every thread the serial answers, and each thread's error message is its own.
+// (Single-threaded behaviour is tested from C in c_api_test.c.)
+#include <unistd.h>
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "generator/generate.hpp"
+#include "xqtb/xqtb.h"
+
+namespace fs = std::filesystem;
+
+TEST_CASE("C API: one handle shared by threads, error messages per thread", "[c_api]") {
+  const fs::path dir = fs::temp_directory_path() / ("xqtb-c-api-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  xq::gen::GenOptions o;
+  o.dir = dir.string();
+  xq::gen::generate({xq::Material::parse("KRK")}, o);
+
+  const std::string dir_name = dir.string();
+  const char* dirs[] = {dir_name.c_str()};
+  xqtb_tablebase* tb = nullptr;
+  REQUIRE(xqtb_open(dirs, 1, 1 << 20, &tb) == XQTB_OK);
+
+  const char* const fens[] = {"3k5/9/9/9/9/9/9/9/9/R3K4 w", "3k5/9/9/9/9/9/9/9/9/R3K4 b",
+                              "4k4/9/9/9/9/9/9/9/2R6/3K5 w", "5k3/9/9/9/4R4/9/9/9/9/3K5 b"};
+  constexpr int kFens = 4;
+  xqtb_value serial[kFens];
+  for (int i = 0; i < kFens; ++i) REQUIRE(xqtb_probe_fen(tb, fens[i], &serial[i]) == XQTB_OK);
+
+  // Thread t alternates good probes with probes of a material that has no table, a different
+  // one per thread, whose name must be the one in its own message.
+  const char* const missing[] = {"3k5/9/9/9/9/4c4/9/9/9/R3K4 w", "3k5/9/9/9/9/4n4/9/9/9/R3K4 w",
+                                 "3k5/9/9/9/9/4p4/9/9/9/R3K4 w", "3k5/4a4/9/9/9/9/9/9/9/R3K4 w"};
+  const char* const names[] = {"KRKC", "KRKN", "KRKP", "KRKA"};
+  constexpr int kThreads = 4;
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 2000; ++i) {
+        const int f = (i + t) % kFens;
+        xqtb_value v{};
+        if (xqtb_probe_fen(tb, fens[f], &v) != XQTB_OK || v.wdl != serial[f].wdl ||
+            v.distance != serial[f].distance || xqtb_last_error()[0] != '\0')
+          ++wrong;
+        int wdl = 0;
+        if (xqtb_probe_wdl_fen(tb, missing[t], &wdl) != XQTB_NOT_AVAILABLE ||
+            !std::strstr(xqtb_last_error(), names[t]))
+          ++wrong;
+      }
+    });
+  for (std::thread& th : threads) th.join();
+  CHECK(wrong == 0);
+
+  xqtb_close(tb);
+  fs::remove_all(dir);
+}
