@@ -49,13 +49,17 @@ struct FamilyProgress {
     slots_left -= slots;
     seconds += table_seconds;
   }
-  // " | run 52%, ETA 1 min 20 s" while a table has run table_seconds; empty before any rate.
+  // " | run [#####.....] 52%, ETA 1 min 20 s" while a table has run table_seconds; the ETA
+  // once a table has given a rate.
   std::string summary(double table_seconds) const {
-    if (slots_done == 0) return "";
-    const double pct = 100.0 * double(slots_done) / double(slots_done + slots_left);
-    const double eta = std::max(0.0, double(slots_left) * seconds / double(slots_done) - table_seconds);
+    const double share = double(slots_done) / double(slots_done + slots_left);
     std::ostringstream out;
-    out << " | run " << int(pct) << "% done, ETA ";
+    out << " | run [" << std::string(int(share * 10), '#') << std::string(10 - int(share * 10), '.')
+        << "] " << int(100 * share) << "%";
+    if (slots_done == 0) return out.str();
+    const double eta =
+        std::max(0.0, double(slots_left) * seconds / double(slots_done) - table_seconds);
+    out << ", ETA ";
     if (eta >= 60) out << int(eta) / 60 << " min ";
     out << int(eta) % 60 << " s";
     return out.str();
