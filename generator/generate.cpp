@@ -69,7 +69,7 @@ struct FamilyProgress {
 }  // namespace
 
 std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
-                                                     RuleSet rules) {
+                                                      RuleSet rules) {
   std::array<std::unique_ptr<TableFile>, 2> files{
       TableFile::open(wdl_path(dir, m), m.name(), TableKind::Wdl),
       TableFile::open(dtm_path(dir, m), m.name(), TableKind::Dtm)};
@@ -104,8 +104,7 @@ namespace {
 // Writes the DTM file, then the WDL file (its presence marks the pair complete) with the
 // table's statistics in its header. Returns the bytes of both files.
 std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTable& t,
-                                          RuleSet rules, const nlohmann::json& stats,
-                                          int threads) {
+                                          RuleSet rules, const nlohmann::json& stats, int threads) {
   const uint64_t n = t.index.size();
   // Illegal slots and the distance of draws are "don't care": the writer fills them with
   // whatever compresses best.
@@ -132,8 +131,8 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
   h.kind = TableKind::Wdl;
   h.stats_json = stats.dump();
   const std::string wdl_file = wdl_path(dir, t.material);
-  write_table(wdl_file, h, {t.wdl[0].data(), t.wdl[1].data()},
-              {free[0].data(), free[1].data()}, threads);
+  write_table(wdl_file, h, {t.wdl[0].data(), t.wdl[1].data()}, {free[0].data(), free[1].data()},
+              threads);
   return {std::filesystem::file_size(wdl_file), std::filesystem::file_size(dtm_file)};
 }
 

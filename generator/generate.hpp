@@ -33,7 +33,7 @@ std::string dtm_path(const std::string& dir, const Material& m);
 // Opens a table pair and checks it: both files' checksums, headers against m, the index and
 // the rule set. Throws TableError.
 std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
-                                                     RuleSet rules);
+                                                      RuleSet rules);
 
 // Loads a table pair (both files' checksums verified, headers checked against m, the index
 // and the rule set). Throws TableError.

@@ -48,8 +48,7 @@ void register_gen(CLI::App& app) {
   CLI::App* sub = add_command(app, "gen", "Generate tables (and their sub-tables)", [opt] {
     if (opt->all != opt->materials.empty())
       throw std::invalid_argument("give materials, or --all with --max-pieces");
-    if (opt->all && opt->max_pieces < 0)
-      throw std::invalid_argument("--all needs --max-pieces");
+    if (opt->all && opt->max_pieces < 0) throw std::invalid_argument("--all needs --max-pieces");
     const std::vector<Material> requested =
         opt->all ? materials_up_to(opt->max_pieces, opt->max_attackers)
                  : parse_materials(opt->materials);
