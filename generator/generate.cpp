@@ -195,7 +195,6 @@ uint64_t memory_estimate(const Material& m) {
 void generate(const std::vector<Material>& requested, const GenOptions& o) {
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
-  std::filesystem::create_directories(o.dir);
   const std::vector<Material> order = plan(requested);
   for (const Material& m : order) {
     const uint64_t need = memory_estimate(m);
@@ -203,6 +202,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
       throw std::runtime_error(m.name() + " needs about " + std::to_string(need >> 20) +
                                " MiB, more than the memory limit");
   }
+  std::filesystem::create_directories(o.dir);
   std::vector<bool> present(order.size());
   FamilyProgress family;
   for (size_t i = 0; i < order.size(); ++i) {
