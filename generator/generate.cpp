@@ -172,18 +172,6 @@ std::vector<Material> plan(const std::vector<Material>& requested) {
   return order;
 }
 
-std::set<Material> capture_targets(const Material& m) {
-  std::set<Material> out;
-  for (const Color c : {Red, Black})
-    for (int t = Advisor; t < kPieceTypes; ++t)
-      if (m.count[c][t] > 0) {
-        Material sub = m;
-        --sub.count[c][t];
-        out.insert(sub.canonical());
-      }
-  return out;
-}
-
 uint64_t memory_estimate(const Material& m) {
   // Per slot and side: 3 bytes of working code and counts that become the final value, 1 byte
   // of rule-stage count and 1 of write mask; the capture targets keep 3 bytes per slot and side.

@@ -42,9 +42,6 @@ std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& 
 // Materials to build for the requested ones, in dependency order (each once, canonical).
 std::vector<Material> plan(const std::vector<Material>& requested);
 
-// The canonical materials one capture from m leads to (the tables solving m reads).
-std::set<Material> capture_targets(const Material& m);
-
 // Bytes of memory generation of m needs at its peak, sub-tables included (docs/benchmarks.md).
 uint64_t memory_estimate(const Material& m);
 

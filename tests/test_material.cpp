@@ -39,19 +39,6 @@ Material make(const Side& red, const Side& black) {
   return m;
 }
 
-// Canonical materials one capture away from m.
-std::vector<Material> one_capture(const Material& m) {
-  std::vector<Material> out;
-  for (int c = 0; c < 2; ++c)
-    for (int t = Advisor; t < kPieceTypes; ++t)
-      if (m.count[c][t] > 0) {
-        Material sub = m;
-        --sub.count[c][t];
-        out.push_back(sub.canonical());
-      }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("letter names in every spelling", "[material]") {
@@ -204,6 +191,19 @@ TEST_CASE("capture closure merges colour flips", "[material]") {
   CHECK(names == std::vector<std::string>{"KK", "KRK", "KRKR"});
 }
 
+TEST_CASE("capture targets: one piece fewer, canonical", "[material]") {
+  const auto names = [](const char* text) {
+    std::vector<std::string> out;
+    for (const Material& m : capture_targets(Material::parse(text))) out.push_back(m.name());
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  CHECK(names("KRKCAABB") == std::vector<std::string>{"KCAABBK", "KRKAABB", "KRKCAAB", "KRKCABB"});
+  CHECK(names("KRKR") == std::vector<std::string>{"KRK"});  // either rook: the same material
+  CHECK(names("KNPKP") == std::vector<std::string>{"KNKP", "KNPK", "KPKP"});
+  CHECK(names("KK").empty());
+}
+
 TEST_CASE("capture closure is canonical, unique and in dependency order", "[material]") {
   for (const char* text : {"KRKCAABB", "KRNKRAA", "KNPPKAB", "KRRKCCAABB", "KCPKNPP"}) {
     CAPTURE(text);
@@ -212,7 +212,7 @@ TEST_CASE("capture closure is canonical, unique and in dependency order", "[mate
       const Material& m = closure[i];
       REQUIRE(m.is_canonical());
       REQUIRE(std::count(closure.begin(), closure.end(), m) == 1);
-      for (const Material& sub : one_capture(m)) {
+      for (const Material& sub : capture_targets(m)) {
         CAPTURE(m.name(), sub.name());
         const auto at = std::find(closure.begin(), closure.end(), sub);
         REQUIRE(at < closure.begin() + i);
@@ -235,7 +235,7 @@ TEST_CASE("materials up to a piece count form closed sets in dependency order", 
     REQUIRE(m.is_canonical());
     REQUIRE(m.piece_count() <= 4);
     REQUIRE(std::count(set.begin(), set.end(), m) == 1);
-    for (const Material& sub : one_capture(m))
+    for (const Material& sub : capture_targets(m))
       REQUIRE(std::find(set.begin(), set.end(), sub) < set.begin() + i);
   }
   for (const char* inside : {"KRKAA", "KABKAB", "KNPKAB", "KRKR", "KPKP"})

@@ -29,7 +29,7 @@ void register_verify(CLI::App& app) {
             TableFile::open(gen::wdl_path(dir, m), m.name(), TableKind::Wdl)->header().rules;
         // Checksums of the whole closure; values of the tables one capture away, which the
         // successors of m's positions read.
-        const std::set<Material> targets = gen::capture_targets(m);
+        const std::set<Material> targets = capture_targets(m);
         gen::TableSet set;
         for (const Material& sub : capture_closure(m)) {
           if (sub == m) continue;

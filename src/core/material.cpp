@@ -379,6 +379,18 @@ std::vector<Material> capture_closure(const Material& m) {
   return out;
 }
 
+std::set<Material> capture_targets(const Material& m) {
+  std::set<Material> out;
+  for (const Color c : {Red, Black})
+    for (const Kind& k : kKinds)
+      if (m.count[c][k.type] > 0) {
+        Material sub = m;
+        --sub.count[c][k.type];
+        out.insert(sub.canonical());
+      }
+  return out;
+}
+
 std::vector<Material> materials_up_to(int max_pieces, int max_attackers) {
   // An odometer over the 12 (colour, kind) digits, each up to its kind's maximum, pruned by
   // the totals (a digit past the limits resets, carrying into the next).

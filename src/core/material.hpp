@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -53,6 +54,9 @@ struct Material {
 // in dependency order: every material comes after all materials its captures lead to.
 // Materials in which neither side has a piece able to give mate are still listed.
 std::vector<Material> capture_closure(const Material& m);
+
+// The canonical materials one capture from m leads to (the tables that solving m reads).
+std::set<Material> capture_targets(const Material& m);
 
 // Every canonical material with at most max_pieces pieces besides the kings, of which at most
 // max_attackers (both sides together) are attackers (rook, horse, cannon, pawn), in dependency
