@@ -48,6 +48,8 @@ class Tablebase {
   std::optional<RuleSet> rules(const Material& m) const;
   // Statistics JSON stored in the table's WDL file (TableError when corrupt).
   std::string stats_json(const Material& m) const;
+  // The block cache shared by this tablebase's files (for its size, hit and miss counts).
+  const BlockCache& cache() const { return *cache_; }
 
   // WDL only: touches no DTM data. nullopt when the material has no table. Throws
   // std::invalid_argument for an illegal position, TableError for a corrupt or truncated file.
