@@ -116,23 +116,25 @@ std::optional<Tablebase::Located> Tablebase::locate(const Position& pos) const {
   return Located{e, canonical, flipped.side_to_move(), index.encode(flipped)};
 }
 
-std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
-  const auto at = locate(pos);
-  if (!at) return std::nullopt;
-  const uint32_t code = wdl_file(*at->entry, at->material).get(at->side, at->slot);
+Wdl Tablebase::wdl_at(const Located& at) const {
+  const uint32_t code = wdl_file(*at.entry, at.material).get(at.side, at.slot);
   if (code == uint32_t(Wdl::Illegal) || code > uint32_t(Wdl::RuleLoss))
-    throw TableError(at->entry->wdl_path, "no value stored for a legal position");
+    throw TableError(at.entry->wdl_path, "no value stored for a legal position");
   return Wdl(code);
 }
 
+std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
+  const auto at = locate(pos);
+  if (!at) return std::nullopt;
+  return wdl_at(*at);
+}
+
 std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
-  const auto wdl = probe_wdl(pos);
-  if (!wdl) return std::nullopt;
-  ProbeResult r{*wdl, 0};
-  if (*wdl != Wdl::Draw) {
-    const auto at = locate(pos);
+  const auto at = locate(pos);  // once: legality, material and encoding serve both files
+  if (!at) return std::nullopt;
+  ProbeResult r{wdl_at(*at), 0};
+  if (r.wdl != Wdl::Draw)
     r.distance = uint16_t(dtm_file(*at->entry, at->material).get(at->side, at->slot));
-  }
   return r;
 }
 

@@ -85,6 +85,7 @@ class Tablebase {
     uint64_t slot;
   };
   std::optional<Located> locate(const Position& pos) const;
+  Wdl wdl_at(const Located& at) const;  // the stored WDL code, checked
 
   std::map<std::string, std::unique_ptr<Entry>> entries_;
   std::shared_ptr<BlockCache> cache_;
