@@ -35,23 +35,26 @@ Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
       const std::string name = p.stem().string();
       fs::path dtm = p;
       dtm.replace_extension(table_extension(TableKind::Dtm));
-      if (entries_.count(name)) continue;  // the first directory listed wins
+      Material m;
       try {
-        if (!(Material::parse(name).canonical().name() == name)) continue;
+        m = Material::parse(name);
       } catch (const MaterialError&) {
         continue;  // not a table of ours
       }
+      if (!(m.canonical().name() == name) || entries_.count(m)) continue;  // first dir wins
       auto e = std::make_unique<Entry>();
       e->wdl_path = p.string();
       e->dtm_path = dtm.string();
-      entries_[name] = std::move(e);
+      entries_[m] = std::move(e);
     }
   }
 }
 
 std::vector<Material> Tablebase::materials() const {
   std::vector<Material> out;
-  for (const auto& [name, e] : entries_) out.push_back(Material::parse(name));
+  for (const auto& [m, e] : entries_) out.push_back(m);
+  std::sort(out.begin(), out.end(),
+            [](const Material& a, const Material& b) { return a.name() < b.name(); });
   return out;
 }
 
@@ -60,7 +63,7 @@ bool Tablebase::has(const Material& m) const {
 }
 
 const Tablebase::Entry* Tablebase::entry(const Material& canonical) const {
-  const auto it = entries_.find(canonical.name());
+  const auto it = entries_.find(canonical);
   return it == entries_.end() ? nullptr : it->second.get();
 }
 

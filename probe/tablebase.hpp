@@ -87,7 +87,8 @@ class Tablebase {
   std::optional<Located> locate(const Position& pos) const;
   Wdl wdl_at(const Located& at) const;  // the stored WDL code, checked
 
-  std::map<std::string, std::unique_ptr<Entry>> entries_;
+  // Keyed by the counts, not the name: every probe looks its material up here.
+  std::map<Material, std::unique_ptr<Entry>> entries_;
   std::shared_ptr<BlockCache> cache_;
 };
 
