@@ -12,7 +12,8 @@
 
 namespace xq {
 
-// FEN letters of a material's pieces, Red's then Black's, kings included: KRKCAABB -> "KRkcaabb".
+// FEN letters of a material's pieces, Red's then Black's, kings included, each side in piece-type
+// order (K A B N R C P): KRKCAABB -> "KRkaabbc".
 std::string piece_letters(const Material& m);
 
 // A random legal position with these pieces (FEN letters, e.g. "KRkaabb") and side to move.
