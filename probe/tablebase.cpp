@@ -35,23 +35,26 @@ Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
       const std::string name = p.stem().string();
       fs::path dtm = p;
       dtm.replace_extension(table_extension(TableKind::Dtm));
-      if (entries_.count(name)) continue;  // the first directory listed wins
+      Material m;
       try {
-        if (!(Material::parse(name).canonical().name() == name)) continue;
+        m = Material::parse(name);
       } catch (const MaterialError&) {
         continue;  // not a table of ours
       }
+      if (!(m.canonical().name() == name) || entries_.count(m)) continue;  // first dir wins
       auto e = std::make_unique<Entry>();
       e->wdl_path = p.string();
       e->dtm_path = dtm.string();
-      entries_[name] = std::move(e);
+      entries_[m] = std::move(e);
     }
   }
 }
 
 std::vector<Material> Tablebase::materials() const {
   std::vector<Material> out;
-  for (const auto& [name, e] : entries_) out.push_back(Material::parse(name));
+  for (const auto& [m, e] : entries_) out.push_back(m);
+  std::sort(out.begin(), out.end(),
+            [](const Material& a, const Material& b) { return a.name() < b.name(); });
   return out;
 }
 
@@ -60,7 +63,7 @@ bool Tablebase::has(const Material& m) const {
 }
 
 const Tablebase::Entry* Tablebase::entry(const Material& canonical) const {
-  const auto it = entries_.find(canonical.name());
+  const auto it = entries_.find(canonical);
   return it == entries_.end() ? nullptr : it->second.get();
 }
 
@@ -116,23 +119,25 @@ std::optional<Tablebase::Located> Tablebase::locate(const Position& pos) const {
   return Located{e, canonical, flipped.side_to_move(), index.encode(flipped)};
 }
 
-std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
-  const auto at = locate(pos);
-  if (!at) return std::nullopt;
-  const uint32_t code = wdl_file(*at->entry, at->material).get(at->side, at->slot);
+Wdl Tablebase::wdl_at(const Located& at) const {
+  const uint32_t code = wdl_file(*at.entry, at.material).get(at.side, at.slot);
   if (code == uint32_t(Wdl::Illegal) || code > uint32_t(Wdl::RuleLoss))
-    throw TableError(at->entry->wdl_path, "no value stored for a legal position");
+    throw TableError(at.entry->wdl_path, "no value stored for a legal position");
   return Wdl(code);
 }
 
+std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
+  const auto at = locate(pos);
+  if (!at) return std::nullopt;
+  return wdl_at(*at);
+}
+
 std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
-  const auto wdl = probe_wdl(pos);
-  if (!wdl) return std::nullopt;
-  ProbeResult r{*wdl, 0};
-  if (*wdl != Wdl::Draw) {
-    const auto at = locate(pos);
+  const auto at = locate(pos);  // once: legality, material and encoding serve both files
+  if (!at) return std::nullopt;
+  ProbeResult r{wdl_at(*at), 0};
+  if (r.wdl != Wdl::Draw)
     r.distance = uint16_t(dtm_file(*at->entry, at->material).get(at->side, at->slot));
-  }
   return r;
 }
 

@@ -48,6 +48,8 @@ class Tablebase {
   std::optional<RuleSet> rules(const Material& m) const;
   // Statistics JSON stored in the table's WDL file (TableError when corrupt).
   std::string stats_json(const Material& m) const;
+  // The block cache shared by this tablebase's files (for its size, hit and miss counts).
+  const BlockCache& cache() const { return *cache_; }
 
   // WDL only: touches no DTM data. nullopt when the material has no table. Throws
   // std::invalid_argument for an illegal position, TableError for a corrupt or truncated file.
@@ -83,8 +85,10 @@ class Tablebase {
     uint64_t slot;
   };
   std::optional<Located> locate(const Position& pos) const;
+  Wdl wdl_at(const Located& at) const;  // the stored WDL code, checked
 
-  std::map<std::string, std::unique_ptr<Entry>> entries_;
+  // Keyed by the counts, not the name: every probe looks its material up here.
+  std::map<Material, std::unique_ptr<Entry>> entries_;
   std::shared_ptr<BlockCache> cache_;
 };
 

@@ -15,6 +15,8 @@ PACKAGES=(
   zstd
   libcli11-dev      # command-line parsing for the xqtb CLI
   nlohmann-json3-dev
+  time              # /usr/bin/time -v in scripts/bench-gen.sh
+  jq                # reads the run records in scripts/bench-gen.sh
   fairy-stockfish   # independent rules oracle used by the tests (/usr/games/fairy-stockfish)
   git
 )

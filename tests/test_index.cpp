@@ -10,7 +10,7 @@
 #include "core/index.hpp"
 #include "core/material.hpp"
 #include "core/position.hpp"
-#include "support/random_position.hpp"
+#include "core/random_position.hpp"
 
 using namespace xq;
 
@@ -136,7 +136,7 @@ TEST_CASE("a legal position and its mirror image share one slot", "[index]") {
     const Index index(Material::parse(name));
     const std::string letters = letters_of(index);
     for (int i = 0; i < 20000; ++i) {
-      const Position pos = test::random_position(letters, Color(i & 1), rng);
+      const Position pos = random_position(letters, Color(i & 1), rng);
       const Position image = pos.mirrored();
       bool m1 = false, m2 = false;
       const uint64_t slot = index.encode(pos, &m1);

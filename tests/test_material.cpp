@@ -2,11 +2,13 @@
 // closure (docs/material.md).
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "core/material.hpp"
 #include "core/position.hpp"
+#include "core/random_position.hpp"
 
 using namespace xq;
 using Catch::Matchers::Contains;
@@ -285,4 +287,14 @@ TEST_CASE("names round-trip", "[material]") {
       check(make(Material::parse(std::string(black) + "K").count[Red], red));
     }
   if (!failures.empty()) FAIL(failures.size() << " failures, first: " << failures.front());
+}
+
+TEST_CASE("piece letters of a material give random positions of that material", "[material]") {
+  CHECK(piece_letters(Material::parse("KRKCAABB")) == "KRkaabbc");
+  std::mt19937_64 rng(5);
+  for (const char* name : {"KRKCAABB", "KK", "KNPKAB", "KRRNKCCAA"}) {
+    const Material m = Material::parse(name);
+    for (int i = 0; i < 100; ++i)
+      REQUIRE(Material::of(random_position(piece_letters(m), Color(i & 1), rng)) == m);
+  }
 }

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "core/random_position.hpp"
 #include "core/retro.hpp"
-#include "support/random_position.hpp"
 
 using namespace xq;
 
@@ -45,7 +45,6 @@ TEST_CASE("un-moves and forward moves agree on random positions", "[retro]") {
   std::mt19937_64 rng(20261129);
   for (const char* pieces : {"KRkcaabb", "KNPkab", "KCCkaa", "KRNCPPkaabbrncpp", "KPPPkaabb",
                              "KAABBRkaabbr", "KNNkpp"}) {
-    for (int i = 0; i < 3000; ++i)
-      check_unmoves(test::random_position(pieces, i % 2 ? Black : Red, rng));
+    for (int i = 0; i < 3000; ++i) check_unmoves(random_position(pieces, i % 2 ? Black : Red, rng));
   }
 }

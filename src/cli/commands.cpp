@@ -36,10 +36,13 @@ void register_commands(CLI::App& app) {
   register_info(app);
   register_stats(app);
   register_list(app);
+  register_bench(app);
 }
 
 int run_selected(CLI::App& app) {
-  for (const CLI::App* sub : app.get_subcommands()) {
+  for (CLI::App* sub : app.get_subcommands()) {
+    // A command group (`bench`) has no action of its own: run its selected subcommand.
+    if (!actions().count(sub)) return run_selected(*sub);
     try {
       return actions().at(sub)();
     } catch (const FenError& e) {

@@ -15,7 +15,7 @@ constexpr int kExitTables = 3;
 using Action = std::function<int()>;
 
 void register_commands(CLI::App& app);
-// Adds a subcommand whose action runs when it is selected.
+// Adds a subcommand whose action runs when it is selected (app may itself be a subcommand).
 CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help,
                       Action action);
 // Runs the selected subcommand, turning exceptions into one-line errors and exit codes.
@@ -29,5 +29,7 @@ void register_verify(CLI::App& app);
 void register_info(CLI::App& app);
 void register_stats(CLI::App& app);
 void register_list(CLI::App& app);
+void register_bench(CLI::App& app);
+void register_bench_probe(CLI::App& bench);  // `xqtb bench probe`
 
 }  // namespace xq::cli

@@ -1,4 +1,4 @@
-// xqtb command-line tool: one subcommand per job (perft, info, gen, probe, stats, verify).
+// xqtb command-line tool: one subcommand per job (perft, info, gen, probe, verify, bench).
 // Every failure prints one line "xqtb: reason" on stderr and exits non-zero:
 // 2 for bad input (FEN, material, options), 3 for missing or corrupt tables, 1 otherwise.
 #include <CLI/CLI.hpp>

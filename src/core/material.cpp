@@ -297,10 +297,11 @@ Material Material::parse(std::string_view text) {
 
 Material Material::of(const Position& pos) {
   Material m;
-  for (Square s = 0; s < kSquares; ++s) {
-    const Piece p = pos.at(s);
-    if (p != kNoPiece && type_of(p) != King) ++m.count[color_of(p)][type_of(p)];
-  }
+  for (Color c : {Red, Black})
+    for (const Square s : pos.occupied(c)) {  // the pieces only, not all 90 points
+      const Piece p = pos.at(s);
+      if (type_of(p) != King) ++m.count[c][type_of(p)];
+    }
   return m;
 }
 

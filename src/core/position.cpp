@@ -129,9 +129,10 @@ std::string Position::fen() const {
 
 std::string Position::legality_error() const {
   int count[2][kPieceTypes] = {};
-  for (Square s = 0; s < kSquares; ++s) {
+  // Occupied points in ascending order (as a scan of the board would find them): every probe
+  // checks legality, so this visits the pieces only.
+  for (const Square s : occupied_[Red] | occupied_[Black]) {
     const Piece p = board_[s];
-    if (p == kNoPiece) continue;
     const Color c = color_of(p);
     const PieceType t = type_of(p);
     if (!can_stand_on(c, t, s))

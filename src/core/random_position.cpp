@@ -1,19 +1,18 @@
-// Random legal positions for property tests: pieces given as FEN letters ("KRkaabb"), each
-// placed uniformly on a free point its kind may stand on, retried until the position is legal.
-// Pieces confined to few points (K, A, B, P) are placed first so that free pieces can never
-// fill all their points.
-#pragma once
+#include "core/random_position.hpp"
 
 #include <algorithm>
-#include <random>
-#include <string>
-#include <string_view>
 
-#include "core/position.hpp"
+namespace xq {
 
-namespace xq::test {
+std::string piece_letters(const Material& m) {
+  std::string out;
+  for (Color c : {Red, Black})
+    for (int t = 0; t < kPieceTypes; ++t)
+      out.append(m.count[c][t], piece_to_fen(make_piece(c, PieceType(t))));
+  return out;
+}
 
-inline Position random_position(std::string_view letters, Color to_move, std::mt19937_64& rng) {
+Position random_position(std::string_view letters, Color to_move, std::mt19937_64& rng) {
   std::string pieces(letters);
   std::stable_sort(pieces.begin(), pieces.end(), [](char a, char b) {
     auto confined = [](char c) {
@@ -36,4 +35,4 @@ inline Position random_position(std::string_view letters, Color to_move, std::mt
   }
 }
 
-}  // namespace xq::test
+}  // namespace xq
