@@ -1,6 +1,8 @@
 #include "generator/generate.hpp"
 
+#ifdef _OPENMP
 #include <omp.h>
+#endif
 #include <sys/resource.h>
 
 #include <chrono>
@@ -66,8 +68,7 @@ namespace {
 // Writes the DTM file, then the WDL file (its presence marks the pair complete) with the
 // table's statistics in its header. Returns the bytes of both files.
 std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTable& t,
-                                          RuleSet rules, const nlohmann::json& stats,
-                                          int threads) {
+                                          RuleSet rules, const nlohmann::json& stats, int threads) {
   const uint64_t n = t.index.size();
   // Illegal slots and the distance of draws are "don't care": the writer fills them with
   // whatever compresses best.
@@ -144,8 +145,12 @@ uint64_t memory_estimate(const Material& m) {
 }
 
 void generate(const std::vector<Material>& requested, const GenOptions& o) {
+#ifdef _OPENMP
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+#else
+  const int threads = 1;  // built with XQTB_OPENMP=OFF: the solver passes run serially
+#endif
   std::filesystem::create_directories(o.dir);
   const std::vector<Material> order = plan(requested);
   for (const Material& m : order) {
