@@ -116,24 +116,27 @@ std::optional<Tablebase::Located> Tablebase::locate(const Position& pos) const {
   return Located{e, canonical, flipped.side_to_move(), index.encode(flipped)};
 }
 
-std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
-  const auto at = locate(pos);
-  if (!at) return std::nullopt;
-  const uint32_t code = wdl_file(*at->entry, at->material).get(at->side, at->slot);
+Wdl Tablebase::read_wdl(const Located& at) const {
+  const uint32_t code = wdl_file(*at.entry, at.material).get(at.side, at.slot);
   if (code == uint32_t(Wdl::Illegal) || code > uint32_t(Wdl::RuleLoss))
-    throw TableError(at->entry->wdl_path, "no value stored for a legal position");
+    throw TableError(at.entry->wdl_path, "no value stored for a legal position");
   return Wdl(code);
 }
 
+std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
+  const auto at = locate(pos);
+  if (!at) return std::nullopt;
+  return read_wdl(*at);
+}
+
 std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
-  const auto wdl = probe_wdl(pos);
-  if (!wdl) return std::nullopt;
-  ProbeResult r{*wdl, 0};
-  if (*wdl != Wdl::Draw) {
-    const auto at = locate(pos);
-    r.distance = uint16_t(dtm_file(*at->entry, at->material).get(at->side, at->slot));
-  }
-  return r;
+  const auto at = locate(pos);
+  if (!at) return std::nullopt;
+  const Wdl wdl = read_wdl(*at);
+  // The DTM file is opened (header and offset table checked) for a draw too, so that a damaged
+  // pair is refused whatever the position's value, not only where a distance is read.
+  const TableFile& dtm = dtm_file(*at->entry, at->material);
+  return ProbeResult{wdl, wdl == Wdl::Draw ? uint16_t(0) : uint16_t(dtm.get(at->side, at->slot))};
 }
 
 std::optional<std::vector<MoveValue>> Tablebase::root_moves(const Position& root) const {

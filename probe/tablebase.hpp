@@ -52,7 +52,7 @@ class Tablebase {
   // WDL only: touches no DTM data. nullopt when the material has no table. Throws
   // std::invalid_argument for an illegal position, TableError for a corrupt or truncated file.
   std::optional<Wdl> probe_wdl(const Position& pos) const;
-  // WDL and distance. Same errors.
+  // WDL and distance. Same errors; also a missing or damaged DTM file, whatever the value.
   std::optional<ProbeResult> probe(const Position& pos) const;
   // Every legal move with its value, best first for the side to move (the first is the move
   // that keeps the game-theoretic value and follows the shortest win / longest loss or the
@@ -83,6 +83,8 @@ class Tablebase {
     uint64_t slot;
   };
   std::optional<Located> locate(const Position& pos) const;
+  // The WDL code stored for a located position (TableError for a code no legal one may have).
+  Wdl read_wdl(const Located& at) const;
 
   std::map<std::string, std::unique_ptr<Entry>> entries_;
   std::shared_ptr<BlockCache> cache_;
