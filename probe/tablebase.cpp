@@ -65,30 +65,26 @@ const Tablebase::Entry* Tablebase::entry(const Material& canonical) const {
 }
 
 const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {
-  auto& mut = const_cast<Entry&>(e);
-  std::call_once(mut.wdl_once, [&] {
-    mut.wdl = TableFile::open(e.wdl_path, m.name(), TableKind::Wdl, cache_);
-    if (mut.wdl->header().index_version != kIndexVersion)
+  return e.wdl.get([&] {
+    auto t = TableFile::open(e.wdl_path, m.name(), TableKind::Wdl, cache_);
+    if (t->header().index_version != kIndexVersion)
       throw TableError(e.wdl_path, "built with another index scheme");
+    return t;
   });
-  return *e.wdl;
 }
 
 const TableFile& Tablebase::dtm_file(const Entry& e, const Material& m) const {
-  auto& mut = const_cast<Entry&>(e);
-  std::call_once(mut.dtm_once, [&] {
+  return e.dtm.get([&] {
     if (!fs::exists(e.dtm_path)) throw TableError(e.dtm_path, "missing DTM file");
-    mut.dtm = TableFile::open(e.dtm_path, m.name(), TableKind::Dtm, cache_);
-    if (mut.dtm->header().index_version != kIndexVersion)
+    auto t = TableFile::open(e.dtm_path, m.name(), TableKind::Dtm, cache_);
+    if (t->header().index_version != kIndexVersion)
       throw TableError(e.dtm_path, "built with another index scheme");
+    return t;
   });
-  return *e.dtm;
 }
 
 const Index& Tablebase::index_of(const Entry& e, const Material& m) const {
-  auto& mut = const_cast<Entry&>(e);
-  std::call_once(mut.index_once, [&] { mut.index = std::make_unique<Index>(m); });
-  return *e.index;
+  return e.index.get([&] { return std::make_unique<Index>(m); });
 }
 
 std::optional<RuleSet> Tablebase::rules(const Material& m) const {

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +16,7 @@
 #include "core/position.hpp"
 #include "core/table_file.hpp"
 #include "core/values.hpp"
+#include "probe/open_once.hpp"
 
 namespace xq {
 
@@ -67,9 +67,8 @@ class Tablebase {
  private:
   struct Entry {
     std::string wdl_path, dtm_path;
-    std::once_flag wdl_once, dtm_once, index_once;
-    std::unique_ptr<TableFile> wdl, dtm;
-    std::unique_ptr<Index> index;
+    OpenOnce<TableFile> wdl, dtm;  // opened and checked on first use
+    OpenOnce<Index> index;
   };
   const Entry* entry(const Material& canonical) const;
   const TableFile& wdl_file(const Entry& e, const Material& m) const;
