@@ -17,10 +17,6 @@ struct MoveKey {
   int64_t sub;  // within a tier: larger is better
 };
 
-bool successor_in_check(const Position& pos, Move m) {
-  return pos.gives_check(m);
-}
-
 }  // namespace
 
 Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
@@ -138,11 +134,14 @@ std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
 std::optional<std::vector<MoveValue>> Tablebase::root_moves(const Position& root) const {
   const auto here = probe(root);
   if (!here) return std::nullopt;
+  // Everything below works on a copy: legal_moves() and gives_check() make and unmake moves
+  // on the object they are called on, so calling them on the caller's position would race
+  // with other threads reading it (found by scripts/tsan.sh).
   Position pos = root;
   std::vector<std::pair<MoveKey, MoveValue>> ranked;
-  for (Move m : root.legal_moves()) {
-    const bool capture = root.is_capture(m);
-    const bool check = successor_in_check(root, m);
+  for (Move m : pos.legal_moves()) {
+    const bool capture = pos.is_capture(m);
+    const bool check = pos.gives_check(m);
     const Piece cap = pos.make(m);
     const auto after = probe(pos);
     pos.unmake(m, cap);
