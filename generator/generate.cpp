@@ -1,6 +1,8 @@
 #include "generator/generate.hpp"
 
+#ifdef _OPENMP
 #include <omp.h>
+#endif
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -181,8 +183,12 @@ uint64_t memory_estimate(const Material& m) {
 }
 
 void generate(const std::vector<Material>& requested, const GenOptions& o) {
+#ifdef _OPENMP
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
+#else
+  const int threads = 1;  // built with XQTB_OPENMP=OFF: the solver passes run serially
+#endif
   const std::vector<Material> order = plan(requested);
   for (const Material& m : order) {
     const uint64_t need = memory_estimate(m);

@@ -49,7 +49,10 @@ class DrawSet {
   void bits_word_or(uint64_t g, uint64_t word) {
     if (!word) return;
     std::atomic_ref<uint64_t>(bits_[g / 64]).fetch_or(word << (g % 64));
-    if (g % 64) std::atomic_ref<uint64_t>(bits_[g / 64 + 1]).fetch_or(word >> (64 - g % 64));
+    // Only when bits spill over: for the last word of the bitmap the next one does not exist
+    // (an OR of 0 there was a write past the end, found by scripts/tsan.sh).
+    const uint64_t spill = g % 64 ? word >> (64 - g % 64) : 0;
+    if (spill) std::atomic_ref<uint64_t>(bits_[g / 64 + 1]).fetch_or(spill);
   }
   uint64_t n_, size_ = 0;
   std::vector<uint64_t> bits_;

@@ -17,10 +17,6 @@ struct MoveKey {
   int64_t sub;  // within a tier: larger is better
 };
 
-bool successor_in_check(const Position& pos, Move m) {
-  return pos.gives_check(m);
-}
-
 }  // namespace
 
 Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
@@ -68,30 +64,26 @@ const Tablebase::Entry* Tablebase::entry(const Material& canonical) const {
 }
 
 const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {
-  auto& mut = const_cast<Entry&>(e);
-  std::call_once(mut.wdl_once, [&] {
-    mut.wdl = TableFile::open(e.wdl_path, m.name(), TableKind::Wdl, cache_);
-    if (mut.wdl->header().index_version != kIndexVersion)
+  return e.wdl.get([&] {
+    auto t = TableFile::open(e.wdl_path, m.name(), TableKind::Wdl, cache_);
+    if (t->header().index_version != kIndexVersion)
       throw TableError(e.wdl_path, "built with another index scheme");
+    return t;
   });
-  return *e.wdl;
 }
 
 const TableFile& Tablebase::dtm_file(const Entry& e, const Material& m) const {
-  auto& mut = const_cast<Entry&>(e);
-  std::call_once(mut.dtm_once, [&] {
+  return e.dtm.get([&] {
     if (!fs::exists(e.dtm_path)) throw TableError(e.dtm_path, "missing DTM file");
-    mut.dtm = TableFile::open(e.dtm_path, m.name(), TableKind::Dtm, cache_);
-    if (mut.dtm->header().index_version != kIndexVersion)
+    auto t = TableFile::open(e.dtm_path, m.name(), TableKind::Dtm, cache_);
+    if (t->header().index_version != kIndexVersion)
       throw TableError(e.dtm_path, "built with another index scheme");
+    return t;
   });
-  return *e.dtm;
 }
 
 const Index& Tablebase::index_of(const Entry& e, const Material& m) const {
-  auto& mut = const_cast<Entry&>(e);
-  std::call_once(mut.index_once, [&] { mut.index = std::make_unique<Index>(m); });
-  return *e.index;
+  return e.index.get([&] { return std::make_unique<Index>(m); });
 }
 
 std::optional<RuleSet> Tablebase::rules(const Material& m) const {
@@ -119,7 +111,7 @@ std::optional<Tablebase::Located> Tablebase::locate(const Position& pos) const {
   return Located{e, canonical, flipped.side_to_move(), index.encode(flipped)};
 }
 
-Wdl Tablebase::wdl_at(const Located& at) const {
+Wdl Tablebase::read_wdl(const Located& at) const {
   const uint32_t code = wdl_file(*at.entry, at.material).get(at.side, at.slot);
   if (code == uint32_t(Wdl::Illegal) || code > uint32_t(Wdl::RuleLoss))
     throw TableError(at.entry->wdl_path, "no value stored for a legal position");
@@ -129,26 +121,30 @@ Wdl Tablebase::wdl_at(const Located& at) const {
 std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
   const auto at = locate(pos);
   if (!at) return std::nullopt;
-  return wdl_at(*at);
+  return read_wdl(*at);
 }
 
 std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
   const auto at = locate(pos);  // once: legality, material and encoding serve both files
   if (!at) return std::nullopt;
-  ProbeResult r{wdl_at(*at), 0};
-  if (r.wdl != Wdl::Draw)
-    r.distance = uint16_t(dtm_file(*at->entry, at->material).get(at->side, at->slot));
-  return r;
+  const Wdl wdl = read_wdl(*at);
+  // The DTM file is opened (header and offset table checked) for a draw too, so that a damaged
+  // pair is refused whatever the position's value, not only where a distance is read.
+  const TableFile& dtm = dtm_file(*at->entry, at->material);
+  return ProbeResult{wdl, wdl == Wdl::Draw ? uint16_t(0) : uint16_t(dtm.get(at->side, at->slot))};
 }
 
 std::optional<std::vector<MoveValue>> Tablebase::root_moves(const Position& root) const {
   const auto here = probe(root);
   if (!here) return std::nullopt;
+  // Everything below works on a copy: legal_moves() and gives_check() make and unmake moves
+  // on the object they are called on, so calling them on the caller's position would race
+  // with other threads reading it (found by scripts/tsan.sh).
   Position pos = root;
   std::vector<std::pair<MoveKey, MoveValue>> ranked;
-  for (Move m : root.legal_moves()) {
-    const bool capture = root.is_capture(m);
-    const bool check = successor_in_check(root, m);
+  for (Move m : pos.legal_moves()) {
+    const bool capture = pos.is_capture(m);
+    const bool check = pos.gives_check(m);
     const Piece cap = pos.make(m);
     const auto after = probe(pos);
     pos.unmake(m, cap);

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +16,7 @@
 #include "core/position.hpp"
 #include "core/table_file.hpp"
 #include "core/values.hpp"
+#include "probe/open_once.hpp"
 
 namespace xq {
 
@@ -54,7 +54,7 @@ class Tablebase {
   // WDL only: touches no DTM data. nullopt when the material has no table. Throws
   // std::invalid_argument for an illegal position, TableError for a corrupt or truncated file.
   std::optional<Wdl> probe_wdl(const Position& pos) const;
-  // WDL and distance. Same errors.
+  // WDL and distance. Same errors; also a missing or damaged DTM file, whatever the value.
   std::optional<ProbeResult> probe(const Position& pos) const;
   // Every legal move with its value, best first for the side to move (the first is the move
   // that keeps the game-theoretic value and follows the shortest win / longest loss or the
@@ -69,9 +69,8 @@ class Tablebase {
  private:
   struct Entry {
     std::string wdl_path, dtm_path;
-    std::once_flag wdl_once, dtm_once, index_once;
-    std::unique_ptr<TableFile> wdl, dtm;
-    std::unique_ptr<Index> index;
+    OpenOnce<TableFile> wdl, dtm;  // opened and checked on first use
+    OpenOnce<Index> index;
   };
   const Entry* entry(const Material& canonical) const;
   const TableFile& wdl_file(const Entry& e, const Material& m) const;
@@ -85,7 +84,8 @@ class Tablebase {
     uint64_t slot;
   };
   std::optional<Located> locate(const Position& pos) const;
-  Wdl wdl_at(const Located& at) const;  // the stored WDL code, checked
+  // The WDL code stored for a located position (TableError for a code no legal one may have).
+  Wdl read_wdl(const Located& at) const;
 
   // Keyed by the counts, not the name: every probe looks its material up here.
   std::map<Material, std::unique_ptr<Entry>> entries_;

@@ -9,23 +9,13 @@
 #include "generator/solve.hpp"
 #include "generator/verify.hpp"
 #include "probe/tablebase.hpp"
+#include "support/table_dir.hpp"
 
 using namespace xq;
+using xq::test::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A fresh directory under the system temp dir, removed at scope exit.
-struct TempDir {
-  fs::path path;
-  explicit TempDir(const std::string& name)
-      : path(fs::temp_directory_path() / ("xqtb-test-" + name + "-" + std::to_string(getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string str() const { return path.string(); }
-};
 
 std::string read_bytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -33,10 +23,7 @@ std::string read_bytes(const fs::path& p) {
 }
 
 void generate_into(const std::string& dir, const char* material, int threads) {
-  gen::GenOptions o;
-  o.dir = dir;
-  o.threads = threads;
-  gen::generate({Material::parse(material)}, o);
+  test::generate_into(dir, {material}, threads);
 }
 
 }  // namespace

@@ -1,0 +1,50 @@
+// Table directories for probe tests: a fresh temporary directory, and one directory of small
+// generated tables shared by every test of the process (generated on first use, removed at exit).
+#pragma once
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/material.hpp"
+#include "generator/generate.hpp"
+
+namespace xq::test {
+
+// A fresh directory under the system temp dir, removed at scope exit.
+struct TempDir {
+  std::filesystem::path path;
+  explicit TempDir(const std::string& name)
+      : path(std::filesystem::temp_directory_path() /
+             ("xqtb-test-" + name + "-" + std::to_string(getpid()))) {
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string str() const { return path.string(); }
+};
+
+// Generates the materials and their capture closures into dir (threads 0: OpenMP's default).
+inline void generate_into(const std::string& dir, const std::vector<std::string>& materials,
+                          int threads = 0) {
+  gen::GenOptions o;
+  o.dir = dir;
+  o.threads = threads;
+  std::vector<Material> ms;
+  for (const std::string& m : materials) ms.push_back(Material::parse(m));
+  gen::generate(ms, o);
+}
+
+// KRKN (it has rule-decided positions), KRKAA and KNKA with their sub-tables: about 2 s.
+inline std::string small_tables() {
+  static const TempDir dir("small-tables");
+  static const bool generated = (generate_into(dir.str(), {"KRKN", "KRKAA", "KNKA"}), true);
+  (void)generated;
+  return dir.str();
+}
+
+}  // namespace xq::test

@@ -1,0 +1,99 @@
+# CLI test of `xqtb probe --json` (docs/probe-json.md): generates KRK into WORK, probes a win,
+# a loss and a draw, and asserts the required fields and their values.
+# Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_probe_json.cmake
+cmake_minimum_required(VERSION 3.25)
+
+file(REMOVE_RECURSE "${WORK}")
+execute_process(COMMAND "${XQTB}" gen KRK --dir "${WORK}" RESULT_VARIABLE rc OUTPUT_QUIET
+                ERROR_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "xqtb gen KRK failed: ${rc}")
+endif()
+
+# Probes FEN with --json and the extra flags; the output JSON goes to the variable `json`.
+function(probe fen)
+  execute_process(COMMAND "${XQTB}" probe --dir "${WORK}" --json ${ARGN} --fen "${fen}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "probe ${fen}: exit ${rc}: ${err}")
+  endif()
+  set(json "${out}" PARENT_SCOPE)
+endfunction()
+
+# Asserts that a field (a path of keys and indices) of `json` has the expected value, as
+# string(JSON GET) gives it: true and false as ON and OFF (null: use expect_type).
+function(expect want)
+  string(JSON got ERROR_VARIABLE error GET "${json}" ${ARGN})
+  if(error)
+    message(FATAL_ERROR "field ${ARGN}: ${error}\n${json}")
+  endif()
+  if(NOT got STREQUAL want)
+    message(FATAL_ERROR "field ${ARGN}: got '${got}', expected '${want}'\n${json}")
+  endif()
+endfunction()
+
+# Asserts the JSON type of a field (NULL, NUMBER, STRING, BOOLEAN, ARRAY, OBJECT).
+function(expect_type want)
+  string(JSON got ERROR_VARIABLE error TYPE "${json}" ${ARGN})
+  if(error OR NOT got STREQUAL want)
+    message(FATAL_ERROR "field ${ARGN}: type '${got}' ${error}, expected ${want}\n${json}")
+  endif()
+endfunction()
+
+# Asserts the number of elements of an array field.
+function(expect_length want)
+  string(JSON got ERROR_VARIABLE error LENGTH "${json}" ${ARGN})
+  if(error OR NOT got EQUAL want)
+    message(FATAL_ERROR "field ${ARGN}: length '${got}' ${error}, expected ${want}\n${json}")
+  endif()
+endfunction()
+
+# Red mates in 3 plies: the rook goes to the back rank, the king steps aside, the rook mates.
+probe("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1" --pv)
+expect(win wdl)
+expect(3 dtm)
+expect_type(BOOLEAN rule_decided)
+expect(OFF rule_decided)
+expect(a0a8 best_move)
+expect("车九进八" best_move_zh)
+expect(red side_to_move)
+expect_length(3 pv)
+expect(a0a8 pv 0)
+expect(f9e9 pv 1)
+expect(a8f8 pv 2)
+string(JSON has_potential ERROR_VARIABLE missing GET "${json}" rule_potential)
+if(NOT missing)
+  message(FATAL_ERROR "rule_potential present for a plain win\n${json}")
+endif()
+
+# The same line one ply on: Black loses in 2 plies; with --moves every move is listed.
+probe("5k3/R8/9/9/9/9/9/9/9/3K5 b - - 0 1" --moves)
+expect(loss wdl)
+expect(2 dtm)
+expect(black side_to_move)
+expect_type(ARRAY moves)
+expect(loss moves 0 wdl)
+expect(2 moves 0 dtm)
+string(JSON has_pv ERROR_VARIABLE no_pv GET "${json}" pv)
+if(NOT no_pv)
+  message(FATAL_ERROR "pv present without --pv\n${json}")
+endif()
+
+# A draw: Black takes the undefended rook. dtm is null, the line empty.
+probe("4k4/4R4/9/9/9/9/9/9/9/3K5 b - - 0 1" --pv)
+expect(draw wdl)
+expect_type(NULL dtm)
+expect(OFF rule_decided)
+expect(e9e8 best_move)
+expect("将5进1" best_move_zh)
+expect_length(0 pv)
+
+# Mated (the end of the first line): no best move, an empty line.
+probe("4k4/5R3/9/9/9/9/9/9/9/3K5 b - - 0 1" --pv)
+expect(loss wdl)
+expect(0 dtm)
+expect_type(NULL best_move)
+expect_type(NULL best_move_zh)
+expect_length(0 pv)
+
+file(REMOVE_RECURSE "${WORK}")
