@@ -1,6 +1,6 @@
 # Install rules: what an engine needs to link the probe library (docs/probe-api.md).
 #   lib/         libxqprobe.a, libxqcore.a; lib/cmake/xqtb/ (find_package); lib/pkgconfig/xqtb.pc
-#   include/     xqtb/xqtb.h (C API); xqtb/core/*.hpp and xqtb/probe/tablebase.hpp (C++ API,
+#   include/     xqtb/xqtb.h (C API); xqtb/core/*.hpp and xqtb/probe/{tablebase,open_once}.hpp (C++ API,
 #                included as "probe/tablebase.hpp" with include/xqtb on the include path)
 #   bin/         the xqtb command-line tool
 include(GNUInstallDirs)
@@ -25,7 +25,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/include/xqtb/xqtb.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/core/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/core FILES_MATCHING PATTERN "*.hpp")
-install(FILES ${PROJECT_SOURCE_DIR}/probe/tablebase.hpp
+install(FILES ${PROJECT_SOURCE_DIR}/probe/tablebase.hpp ${PROJECT_SOURCE_DIR}/probe/open_once.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/probe)
 
 install(EXPORT xqtbTargets NAMESPACE xqtb:: DESTINATION ${XQTB_CMAKE_DIR})
