@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs the Debian packages (scripts/setup.sh), builds Release into
-# build/ (scripts/build.sh) and runs the whole test suite with CTest. Exits non-zero on failure.
+# build/ (scripts/build.sh), runs the whole test suite with CTest (the label `big`, the
+# 车对炮士象全 verdict, takes minutes: `ctest -LE big` skips it), then the thread tests under
+# ThreadSanitizer (scripts/tsan.sh). Exits non-zero on failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -14,3 +16,4 @@ case ":$PATH:" in
 esac
 
 ctest --test-dir build --output-on-failure -j2
+bash scripts/tsan.sh

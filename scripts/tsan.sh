@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Runs the multi-threaded tests under ThreadSanitizer: builds the test binary into build-tsan/
+# Runs the multi-threaded tests under ThreadSanitizer: builds the thread tests into build-tsan/
 # (-fsanitize=thread, RelWithDebInfo, OpenMP off: libgomp is not instrumented, so its barriers
 # would show up as false races in the generator that the tests call to make their tables), then
-# runs the probe tests ([threads], [probe]) and the format tests ([format], which include
-# concurrent reads through a shared block cache). Exits non-zero on any race or test failure.
-# Standalone: scripts/test.sh does not call it. Extra arguments are passed to the configure step.
+# runs them: 8 threads probing one Tablebase ([threads]), the C API shared by threads, and the
+# format tests ([format], with concurrent reads through a shared block cache). Exits non-zero
+# on any race or test failure. scripts/test.sh calls it after the main suite. Extra arguments
+# are passed to the configure step.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQTB_OPENMP=OFF \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" "$@"
-cmake --build build-tsan --target xqtb_tests
+cmake --build build-tsan --target xqtb_thread_tests
 
 # halt_on_error: the first race fails the run (TSan's exit code 66), with both stacks shown.
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
@@ -23,5 +24,5 @@ run() {
     "$@"
   fi
 }
-run build-tsan/tests/xqtb_tests "[threads],[probe],[format]"
+run build-tsan/tests/xqtb_thread_tests
 echo "tsan: no data race reported"
