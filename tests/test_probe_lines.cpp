@@ -196,3 +196,28 @@ TEST_CASE("principal variations of won positions", "[probe]") {
     CHECK(repetitions > 0);
   }
 }
+
+// KRKN's rule wins all have the smallest potential (1, 1); 车对马双士 has deeper ones, where a
+// move that breaks the strategy (raising the round, or a check that does not lower the
+// potential) would be caught by check_rule_line.
+TEST_CASE("rule-decided wins of KRKNAA follow the strategy to the loser's perpetual check",
+          "[probe]") {
+  const test::TempDir dir("rule-lines");
+  test::generate_into(dir.str(), {"KRKNAA"});
+  const Tablebase tb({dir.str()});
+  std::vector<Position> starts = all_rule_wins(tb, "KRKNAA", Red);
+  REQUIRE(starts.size() >= 1000);  // 4,670 with Red to move (tables/manifest.tsv)
+  std::mt19937_64 rng(5);
+  std::shuffle(starts.begin(), starts.end(), rng);
+  starts.resize(100);
+  uint16_t deepest = 0;
+  int repetitions = 0, mates = 0;
+  for (const Position& pos : starts) {
+    deepest = std::max(deepest, value_of(tb, pos).distance);
+    const RuleLineEnd end = check_rule_line(tb, pos);
+    repetitions += end.repetition;
+    mates += end.mate;
+  }
+  CHECK(repetitions + mates == 100);
+  CHECK(deepest > pack_rule_potential(1, 1));  // the sample reaches beyond the trivial potential
+}
