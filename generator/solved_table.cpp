@@ -12,7 +12,7 @@ Outcome read(const SolvedTable& t, const Position& pos) {
 }
 }  // namespace
 
-SlotCursor::SlotCursor(const Index& index) : index_(index) {
+SlotCursor::SlotCursor(const Index& index) : index_(index), groups_end_(index.groups_end()) {
   for (int i = 0; i < index.piece_count(); ++i) pieces_[i] = index.piece(i);
 }
 
@@ -20,6 +20,7 @@ bool SlotCursor::load(uint64_t slot, Color side) {
   pos_.set_side_to_move(side);
   const bool ok = index_.decode(slot, sq_.data());
   pos_.place(sq_.data(), pieces_.data(), ok ? index_.piece_count() : 0);
+  if (ok) groups_ = index_.group_ids(sq_.data());
   return ok;
 }
 
@@ -27,7 +28,8 @@ uint64_t SlotCursor::slot_with_move(Square from, Square to) {
   int i = 0;
   while (sq_[i] != from) ++i;
   sq_[i] = to;
-  const uint64_t slot = index_.encode(sq_.data());
+  const uint64_t slot =
+      i < groups_end_ ? index_.encode(sq_.data()) : index_.encode(sq_.data(), groups_);
   sq_[i] = from;
   return slot;
 }

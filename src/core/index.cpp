@@ -361,9 +361,18 @@ uint64_t Index::rest_rank(const Square* sq, const uint8_t* map, uint32_t r, uint
   return rest;
 }
 
+Index::GroupIds Index::group_ids(const Square* sq) const {
+  return {uint32_t(groups_[Red].id(Red, sq)),
+          uint32_t(groups_[Black].id(Black, sq + groups_[Red].size()))};
+}
+
 uint64_t Index::encode(const Square* sq, bool* mirrored) const {
+  return encode(sq, group_ids(sq), mirrored);
+}
+
+uint64_t Index::encode(const Square* sq, GroupIds ids, bool* mirrored) const {
   const Groups &red = groups_[Red], &black = groups_[Black];
-  uint32_t r = red.id(Red, sq), b = black.id(Black, sq + red.size());
+  uint32_t r = ids.red, b = ids.black;
   // Class of a group: 0 lower than its mirror image, 1 self-symmetric, 2 upper.
   auto cls = [](const Groups& g, uint32_t id) {
     return id < g.lower ? 0 : id < g.lower + g.symmetric ? 1 : 2;
