@@ -79,7 +79,7 @@ class SlotCursor {
   std::array<Square, kMaxPieces> sq_{};
   std::array<Piece, kMaxPieces> pieces_{};  // the index layout
   Index::GroupIds groups_;                  // of sq_: kept while other pieces move
-  int groups_end_;
+  int red_end_, groups_end_;
 };
 
 // Weight of a move when moves are counted between slots (a slot's count of moves must equal

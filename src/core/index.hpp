@@ -49,6 +49,8 @@ class Index {
   };
   int groups_end() const { return groups_[Red].size() + groups_[Black].size(); }
   GroupIds group_ids(const Square* squares) const;
+  // The id of colour c's group alone (squares: the whole list).
+  uint32_t group_id(Color c, const Square* squares) const;
   // encode(squares) given ids == group_ids(squares).
   uint64_t encode(const Square* squares, GroupIds ids, bool* mirrored = nullptr) const;
 
@@ -58,6 +60,8 @@ class Index {
   // gives the slot back; legality (check, facing kings) is not examined.
   bool decode(uint64_t slot, Position& pos) const;
   bool decode(uint64_t slot, Square* squares) const;
+  // Also gives the group ids of the placement when it returns true.
+  bool decode(uint64_t slot, Square* squares, GroupIds& ids) const;
 
  private:
   // Every placement of one side's king, advisors and elephants without overlap ("group"),
