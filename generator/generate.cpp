@@ -114,6 +114,7 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
   std::array<std::vector<uint8_t>, 2> free;
   for (int side = 0; side < 2; ++side) {
     free[side].resize(n);
+#pragma omp parallel for schedule(static)
     for (uint64_t slot = 0; slot < n; ++slot) {
       const Wdl w = t.wdl[side][slot];
       free[side][slot] = w == Wdl::Illegal || w == Wdl::Draw;
@@ -129,6 +130,7 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
   write_table(dtm_file, h, {t.distance[0].data(), t.distance[1].data()},
               {free[0].data(), free[1].data()}, threads);
   for (int side = 0; side < 2; ++side)
+#pragma omp parallel for schedule(static)
     for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = t.wdl[side][slot] == Wdl::Illegal;
   h.kind = TableKind::Wdl;
   h.stats_json = stats.dump();

@@ -63,11 +63,11 @@ struct Solver {
     }
   }
 
-  // Initial code of the loaded position (legal, its side to move set), and its weighted
-  // quiet move count; `moves` is scratch.
-  uint16_t initial_code(Position& pos, MoveList& moves, Wdl& quiet_left) const {
+  // Initial code of the loaded position (legal, its side to move set, in check or not), and
+  // its weighted quiet move count; `moves` is scratch.
+  uint16_t initial_code(Position& pos, bool check, MoveList& moves, Wdl& quiet_left) const {
     quiet_left = Wdl(0);
-    pos.legal_moves(moves);
+    pos.legal_moves(moves, check);
     if (moves.size == 0) return decided(0);
     const bool symmetric = pos.mirror_symmetric();
     unsigned quiet = 0;
@@ -109,15 +109,16 @@ struct Solver {
       MoveList moves;
 #pragma omp for schedule(dynamic, 2048)
       for (uint64_t slot = 0; slot < n; ++slot) {
-        // One decoding serves both sides to move; the side not to move must not be in check.
+        // One decoding serves both sides to move, and so does one check test per side.
         const bool placed = cur.load(slot, Red);
         Position& pos = cur.pos();
+        const bool check[2] = {placed && pos.in_check(Red), placed && pos.in_check(Black)};
         for (const Color side : {Red, Black}) {
           uint16_t c = kIllegalCode;
           moves_left[side][slot] = Wdl(0);
-          if (placed && !pos.in_check(~side)) {
+          if (placed && !check[~side]) {  // the side not to move must not be in check
             pos.set_side_to_move(side);
-            c = initial_code(pos, moves, moves_left[side][slot]);
+            c = initial_code(pos, check[side], moves, moves_left[side][slot]);
           }
           code[side][slot] = c;
           if (is_open(c) && open_kind(c) != kCapDraw) max_k = std::max(max_k, open_k(c));

@@ -12,13 +12,17 @@ Outcome read(const SolvedTable& t, const Position& pos) {
 }
 }  // namespace
 
-SlotCursor::SlotCursor(const Index& index) : index_(index) {
+SlotCursor::SlotCursor(const Index& index)
+    : index_(index),
+      red_end_(index.material().count[Red][King] + index.material().count[Red][Advisor] +
+               index.material().count[Red][Elephant]),
+      groups_end_(index.groups_end()) {
   for (int i = 0; i < index.piece_count(); ++i) pieces_[i] = index.piece(i);
 }
 
 bool SlotCursor::load(uint64_t slot, Color side) {
   pos_.set_side_to_move(side);
-  const bool ok = index_.decode(slot, sq_.data());
+  const bool ok = index_.decode(slot, sq_.data(), groups_);
   pos_.place(sq_.data(), pieces_.data(), ok ? index_.piece_count() : 0);
   return ok;
 }
@@ -27,7 +31,13 @@ uint64_t SlotCursor::slot_with_move(Square from, Square to) {
   int i = 0;
   while (sq_[i] != from) ++i;
   sq_[i] = to;
-  const uint64_t slot = index_.encode(sq_.data());
+  // Only the group of the moved piece, if any, changes.
+  Index::GroupIds ids = groups_;
+  if (i < red_end_)
+    ids.red = index_.group_id(Red, sq_.data());
+  else if (i < groups_end_)
+    ids.black = index_.group_id(Black, sq_.data());
+  const uint64_t slot = index_.encode(sq_.data(), ids);
   sq_[i] = from;
   return slot;
 }

@@ -78,6 +78,8 @@ class SlotCursor {
   Position pos_;
   std::array<Square, kMaxPieces> sq_{};
   std::array<Piece, kMaxPieces> pieces_{};  // the index layout
+  Index::GroupIds groups_;                  // of sq_: kept while other pieces move
+  int red_end_, groups_end_;
 };
 
 // Weight of a move when moves are counted between slots (a slot's count of moves must equal
@@ -117,11 +119,11 @@ inline uint8_t unmove_weight(Position& pos, bool symmetric, Move m) {
 // Adds d to a move count kept in a value class byte (the solvers count there, so that the
 // finished classes take no extra memory), atomically; returns the new count.
 inline unsigned add_count(Wdl& count, int d) {
-  std::atomic_ref<Wdl> ref(count);
-  Wdl old = ref.load(std::memory_order_relaxed);
-  while (!ref.compare_exchange_weak(old, Wdl(uint8_t(int(old) + d)), std::memory_order_relaxed)) {
-  }
-  return uint8_t(int(old) + d);
+  static_assert(sizeof(Wdl) == 1);
+  // One atomic add (modulo 256, like the byte) instead of a compare-exchange loop; the byte is
+  // accessed as unsigned char, which may alias any object.
+  std::atomic_ref<uint8_t> ref(reinterpret_cast<uint8_t&>(count));
+  return uint8_t(ref.fetch_add(uint8_t(d), std::memory_order_relaxed) + d);
 }
 
 // Look-up of positions reached by a capture from one material: the captured piece decides

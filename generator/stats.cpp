@@ -1,6 +1,8 @@
 #include "generator/stats.hpp"
 
+#include <algorithm>
 #include <map>
+#include <vector>
 
 namespace xq::gen {
 
@@ -14,14 +16,15 @@ struct SideCounts {
   bool any_win = false;
 };
 
-SideCounts count_side(const SolvedTable& t, int side) {
+// Counts over the slots [begin, end) of one side.
+SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t end) {
   SideCounts c;
-  Position pos;
-  for (uint64_t slot = 0; slot < t.index.size(); ++slot) {
+  SlotCursor cur(t.index);
+  for (uint64_t slot = begin; slot < end; ++slot) {
     const Wdl w = t.wdl[side][slot];
     if (w == Wdl::Illegal) continue;
-    t.index.decode(slot, pos);
-    const uint64_t images = pos.mirrored() == pos ? 1 : 2;
+    cur.load(slot, Color(side));
+    const uint64_t images = cur.pos().mirror_symmetric() ? 1 : 2;
     c.slots[int(w)] += 1;
     c.positions[int(w)] += images;
     const unsigned d = t.distance[side][slot];
@@ -33,6 +36,34 @@ SideCounts count_side(const SolvedTable& t, int side) {
       c.loss_dtm[d] += images;
     }
   }
+  return c;
+}
+
+// Adds the counts of the slots that follow those of c.
+void merge(SideCounts& c, const SideCounts& later) {
+  for (int i = 0; i < 6; ++i) {
+    c.slots[i] += later.slots[i];
+    c.positions[i] += later.positions[i];
+  }
+  for (const auto& [d, k] : later.win_dtm) c.win_dtm[d] += k;
+  for (const auto& [d, k] : later.loss_dtm) c.loss_dtm[d] += k;
+  // The first slot of the longest win, as a scan in slot order finds it.
+  if (later.any_win && (!c.any_win || later.longest > c.longest))
+    c.longest = later.longest, c.longest_slot = later.longest_slot;
+  c.any_win |= later.any_win;
+}
+
+// Counts in parallel over blocks of slots, merged in slot order: the result does not depend
+// on the thread count.
+SideCounts count_side(const SolvedTable& t, int side) {
+  constexpr uint64_t kBlocks = 256;
+  const uint64_t n = t.index.size(), per = (n + kBlocks - 1) / kBlocks;
+  std::vector<SideCounts> parts(kBlocks);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (uint64_t i = 0; i < kBlocks; ++i)
+    parts[i] = count_range(t, side, std::min(n, i * per), std::min(n, (i + 1) * per));
+  SideCounts c;
+  for (const SideCounts& p : parts) merge(c, p);
   return c;
 }
 

@@ -338,7 +338,12 @@ uint64_t Index::rest_rank(const Square* sq, const uint8_t* map, uint32_t r, uint
   for (int i = 0; i < part_count_; ++i) {
     const Part& p = parts_[i];
     uint64_t rank = 0;
-    if (p.pawn) {  // pawn index minus the enemy group points below it
+    if (p.count == 1 && !p.pawn) {  // the common lone rook, horse or cannon: rank = point
+      const uint8_t s = map[sq[p.first]];
+      int c = s - byte_sum(bytes_below(group[Red], s) + bytes_below(group[Black], s));
+      for (int t = parts_begin; t < p.first; ++t) c -= map[sq[t]] < s;
+      rank = uint64_t(c);
+    } else if (p.pawn) {  // pawn index minus the enemy group points below it
       uint64_t mask = 0;
       for (int j = p.first; j < p.first + p.count; ++j) {
         const uint8_t s = map[sq[j]];
@@ -361,9 +366,22 @@ uint64_t Index::rest_rank(const Square* sq, const uint8_t* map, uint32_t r, uint
   return rest;
 }
 
+Index::GroupIds Index::group_ids(const Square* sq) const {
+  return {uint32_t(groups_[Red].id(Red, sq)),
+          uint32_t(groups_[Black].id(Black, sq + groups_[Red].size()))};
+}
+
+uint32_t Index::group_id(Color c, const Square* sq) const {
+  return uint32_t(groups_[c].id(c, c == Red ? sq : sq + groups_[Red].size()));
+}
+
 uint64_t Index::encode(const Square* sq, bool* mirrored) const {
+  return encode(sq, group_ids(sq), mirrored);
+}
+
+uint64_t Index::encode(const Square* sq, GroupIds ids, bool* mirrored) const {
   const Groups &red = groups_[Red], &black = groups_[Black];
-  uint32_t r = red.id(Red, sq), b = black.id(Black, sq + red.size());
+  uint32_t r = ids.red, b = ids.black;
   // Class of a group: 0 lower than its mirror image, 1 self-symmetric, 2 upper.
   auto cls = [](const Groups& g, uint32_t id) {
     return id < g.lower ? 0 : id < g.lower + g.symmetric ? 1 : 2;
@@ -426,11 +444,17 @@ void Index::pair_groups(uint64_t pair, uint32_t& r, uint32_t& b) const {
 }
 
 bool Index::decode(uint64_t slot, Square* sq) const {
+  GroupIds ids;
+  return decode(slot, sq, ids);
+}
+
+bool Index::decode(uint64_t slot, Square* sq, GroupIds& ids) const {
   assert(slot < size_);
   const Groups &red = groups_[Red], &black = groups_[Black];
   const uint64_t pair = by_rest_.quotient(slot), rest = slot - pair * rest_size_;
   uint32_t r, b;
   pair_groups(pair, r, b);
+  ids = {r, b};
 
   const int nr = red.size(), groups_end = nr + black.size();
   for (int i = 0; i < nr; ++i) sq[i] = red.squares[r][i];

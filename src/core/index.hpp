@@ -41,12 +41,27 @@ class Index {
   uint64_t encode(const Position& pos, bool* mirrored = nullptr) const;
   uint64_t encode(const Square* squares, bool* mirrored = nullptr) const;
 
+  // The ids of the two groups (each side's king, advisors and elephants: the first
+  // groups_end() entries of a square list) of a placement. Placements that differ only in the
+  // pieces after them share their ids, which encode() then need not work out again.
+  struct GroupIds {
+    uint32_t red = 0, black = 0;
+  };
+  int groups_end() const { return groups_[Red].size() + groups_[Black].size(); }
+  GroupIds group_ids(const Square* squares) const;
+  // The id of colour c's group alone (squares: the whole list).
+  uint32_t group_id(Color c, const Square* squares) const;
+  // encode(squares) given ids == group_ids(squares).
+  uint64_t encode(const Square* squares, GroupIds ids, bool* mirrored = nullptr) const;
+
   // Placement of slot < size() (pos: board only, side to move kept). False for a broken slot
   // (overlapping pieces, or the non-canonical duplicate of a mirror-symmetric pair), leaving
   // the output untouched (Position) or unspecified (squares). True guarantees that encode()
   // gives the slot back; legality (check, facing kings) is not examined.
   bool decode(uint64_t slot, Position& pos) const;
   bool decode(uint64_t slot, Square* squares) const;
+  // Also gives the group ids of the placement when it returns true.
+  bool decode(uint64_t slot, Square* squares, GroupIds& ids) const;
 
  private:
   // Every placement of one side's king, advisors and elephants without overlap ("group"),

@@ -283,7 +283,7 @@ void Position::pseudo_moves(MoveList& out) const {
   }
 }
 
-void Position::legal_moves(MoveList& out) const {
+void Position::legal_moves(MoveList& out, bool check) const {
   out.size = 0;
   pseudo_moves(out);
   Position& self = const_cast<Position&>(*this);  // make/unmake restores the position exactly
@@ -292,7 +292,6 @@ void Position::legal_moves(MoveList& out) const {
   if (king == kNoSquare) return;
   // A king not in check stays safe when a piece other than the king moves between points off
   // the attack lines of the enemy; only the other moves need make and a check test.
-  const bool check = in_check(us);
   const geo::SquareSet lines = attack_lines(~us);
   int legal = 0;
   for (const Move m : out) {

@@ -76,7 +76,9 @@ class Position {
   // Pseudo-legal moves of the side to move (piece movement rules only).
   void pseudo_moves(MoveList& out) const;
   // Legal moves: pseudo-legal moves after which the mover's king is not in check.
-  void legal_moves(MoveList& out) const;
+  void legal_moves(MoveList& out) const { legal_moves(out, in_check(stm_)); }
+  // The same, given whether the side to move is in check (callers that know it save a test).
+  void legal_moves(MoveList& out, bool in_check) const;
   MoveList legal_moves() const {
     MoveList l;
     legal_moves(l);
