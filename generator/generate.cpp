@@ -198,7 +198,9 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
       throw std::runtime_error(m.name() + " needs about " + std::to_string(need >> 20) +
                                " MiB, more than the memory limit");
   }
-  std::filesystem::create_directories(o.dir);
+  std::error_code error;
+  std::filesystem::create_directories(o.dir, error);
+  if (error) throw TableError(o.dir, "cannot create the directory: " + error.message());
   std::vector<bool> present(order.size());
   FamilyProgress family;
   for (size_t i = 0; i < order.size(); ++i) {
@@ -220,10 +222,15 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
     const std::string tag = tag_text.str();
     set.retain(needed[i]);
     if (present[i]) {
-      if (needed[i + 1].count(m))
-        set.add(load_table(o.dir, m, o.rules));
-      else
-        check_table(o.dir, m, o.rules);
+      try {
+        if (needed[i + 1].count(m))
+          set.add(load_table(o.dir, m, o.rules));
+        else
+          check_table(o.dir, m, o.rules);
+      } catch (const TableError& e) {
+        if (std::string(e.what()).find("--force") != std::string::npos) throw;
+        throw TableError(e.what(), "delete the table or rerun with --force");
+      }
       o.log(tag + ": present, checksums verified");
       continue;
     }

@@ -207,7 +207,7 @@ void register_bench_probe(CLI::App& bench) {
       ->check(CLI::Range(1, 100000000))
       ->capture_default_str();
   sub->add_option("--cache-mib", o->cache_mib, "Block cache size in MiB")
-      ->check(CLI::PositiveNumber)
+      ->check(CLI::Range(1.0, 1048576.0))
       ->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the random positions")->capture_default_str();
   sub->add_flag("--json", o->json, "Print the results as JSON");

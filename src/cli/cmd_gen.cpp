@@ -4,6 +4,7 @@
 // builds every material in range instead.
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 #include <memory>
 
@@ -21,11 +22,18 @@ std::vector<Material> parse_materials(const std::vector<std::string>& texts) {
   return out;
 }
 
-// Progress on one terminal line per table (rewritten in place on a terminal).
+// Progress on one terminal line per table (rewritten in place on a terminal). Into a file or
+// pipe, a table's lines every 10 s at most (its first and last always), to keep logs short.
 void print_progress(const std::string& line) {
   static const bool tty = isatty(STDERR_FILENO);
   static std::string last_table;
+  static auto last_time = std::chrono::steady_clock::now();
   const std::string table = line.substr(0, line.find(':'));
+  const auto now = std::chrono::steady_clock::now();
+  const bool final =
+      line.find(": written") != std::string::npos || line.find(": present") != std::string::npos;
+  if (!tty && table == last_table && !final && now - last_time < std::chrono::seconds(10)) return;
+  last_time = now;
   if (tty && table == last_table)
     std::cerr << "\r\033[K" << line << std::flush;
   else
@@ -46,9 +54,13 @@ void register_gen(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "gen", "Generate tables (and their sub-tables)", [opt] {
-    if (opt->all != opt->materials.empty())
-      throw std::invalid_argument("give materials, or --all with --max-pieces");
+    if (opt->all && !opt->materials.empty())
+      throw std::invalid_argument("give materials or --all, not both");
+    if (!opt->all && opt->materials.empty())
+      throw std::invalid_argument("give materials (e.g. KRKCAABB), or --all with --max-pieces");
     if (opt->all && opt->max_pieces < 0) throw std::invalid_argument("--all needs --max-pieces");
+    if (!opt->all && (opt->max_pieces >= 0 || opt->max_attackers != 99))
+      throw std::invalid_argument("--max-pieces and --max-attackers go with --all");
     const std::vector<Material> requested =
         opt->all ? materials_up_to(opt->max_pieces, opt->max_attackers)
                  : parse_materials(opt->materials);
@@ -75,7 +87,7 @@ void register_gen(CLI::App& app) {
       ->check(CLI::Range(0, 1024));
   sub->add_option("--memory-limit", opt->gen.memory_limit_gib,
                   "Refuse tables needing more memory (GiB; 0: no limit)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0.0, 1048576.0));
   sub->add_option("--rules", opt->rules, "Repetition rules: check (perpetual check loses) or none")
       ->check(CLI::IsMember({"check", "none"}))
       ->capture_default_str();

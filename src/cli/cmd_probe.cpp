@@ -1,8 +1,10 @@
 // `xqtb probe --fen FEN [--dir DIR] [--moves] [--pv] [--json] [--lang zh|en]` and
 // `xqtb probe --epd FILE`: the value of positions from the side to move's view.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/describe.hpp"
@@ -22,6 +24,22 @@ TableError missing(const Position& pos) {
   return TableError(Material::of(pos).canonical().name(), "no table for this material");
 }
 
+// principal_variation() stops early where a table the line needs is missing: refuse to print
+// a shortened line as if it were the whole one.
+void check_line_complete(const Tablebase& tb, const Position& start, const std::vector<Move>& pv) {
+  Position pos = start;
+  for (const Move m : pv) pos.make(m);
+  for (const Move m : pos.legal_moves()) {
+    Position next = pos;
+    next.make(m);
+    if (!tb.probe(next)) {
+      std::ostringstream why;
+      why << "no table for this material: the line stops after " << pv.size() << " plies";
+      throw TableError(Material::of(next).canonical().name(), why.str());
+    }
+  }
+}
+
 int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
   const Lang lang = o.lang == "zh" ? Lang::Zh : Lang::En;
   const auto r = tb.probe(pos);
@@ -30,6 +48,7 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
   if (!moves) throw missing(pos);
   const bool decided = r->wdl != Wdl::Draw;
   const std::vector<Move> pv = o.pv && decided ? tb.principal_variation(pos) : std::vector<Move>{};
+  if (o.pv && decided) check_line_complete(tb, pos, pv);
   if (o.json) {
     nlohmann::json j = result_json(pos, *r);
     j["best_move"] = moves->empty() ? nullptr : nlohmann::json(to_iccs(moves->front().move));
@@ -74,10 +93,10 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
 // One line per FEN: "FEN ; wdl dtm best"; failures are counted, not fatal.
 int probe_epd(const Tablebase& tb, const Options& o) {
   std::ifstream in(o.epd);
-  if (!in) throw std::invalid_argument("cannot read " + o.epd);
   std::string line;
   int total = 0, unavailable = 0, failed = 0;
   while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // files edited on Windows
     if (line.empty() || line[0] == '#') continue;
     ++total;
     try {
@@ -106,7 +125,11 @@ int probe_epd(const Tablebase& tb, const Options& o) {
 void register_probe(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "probe", "Probe positions in the tables", [o] {
-    if (!o->epd.empty()) return probe_epd(Tablebase({o->dir}), *o);
+    if (!o->epd.empty()) {  // bad input before missing tables
+      if (!std::ifstream(o->epd) || std::filesystem::is_directory(o->epd))
+        throw std::invalid_argument("cannot read " + o->epd + " (a file with one FEN per line)");
+      return probe_epd(Tablebase({o->dir}), *o);
+    }
     const Position pos = Position::from_fen(o->fen);  // bad input before missing tables
     return probe_one(Tablebase({o->dir}), pos, *o);
   });

@@ -11,6 +11,10 @@ std::string side_name(Color c, Lang lang) {
   return c == Red ? "Red" : "Black";
 }
 
+std::string plies_of(unsigned plies) {
+  return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
+}
+
 std::string moves_of(unsigned plies) {
   const unsigned moves = (plies + 1) / 2;
   return std::to_string(moves) + (moves == 1 ? " move" : " moves");
@@ -39,9 +43,9 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
   const std::string who = side_name(us, lang) + " to move";
   switch (r.wdl) {
     case Wdl::Win:
-      return who + " wins: mate in " + d + " plies (" + moves_of(r.distance) + ")";
+      return who + " wins: mate in " + plies_of(r.distance) + " (" + moves_of(r.distance) + ")";
     case Wdl::Loss:
-      return who + " loses: mated in " + d + " plies (" + moves_of(r.distance) + ")";
+      return who + " loses: mated in " + plies_of(r.distance) + " (" + moves_of(r.distance) + ")";
     case Wdl::RuleWin:
       return who + " wins by the perpetual-check rule: " + side_name(~us, lang) +
              " can avoid mate only by checking forever";
@@ -74,9 +78,9 @@ std::string describe_move_value(const ProbeResult& r, Lang lang) {
   }
   switch (r.wdl) {
     case Wdl::Win:
-      return "win, mate in " + d + " plies";
+      return "win, mate in " + plies_of(r.distance);
     case Wdl::Loss:
-      return "loss, mated in " + d + " plies";
+      return "loss, mated in " + plies_of(r.distance);
     case Wdl::RuleWin:
       return "win by the perpetual-check rule (" + potential + ")";
     case Wdl::RuleLoss:

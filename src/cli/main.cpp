@@ -3,8 +3,19 @@
 // 2 for bad input (FEN, material, options), 3 for missing or corrupt tables, 1 otherwise.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <string>
 
 #include "cli/commands.hpp"
+
+namespace {
+
+bool is_command(const CLI::App& app, const std::string& name) {
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->check_name(name)) return true;
+  return false;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"xqtb: Xiangqi endgame tablebases (generator, probe, statistics)"};
@@ -13,9 +24,19 @@ int main(int argc, char** argv) {
   xq::cli::register_commands(app);
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : xq::cli::kExitBadInput;
+    // One line, like every other failure; CLI11's own report spans two.
+    std::string reason = e.what();
+    if (argc > 1 && argv[1][0] != '-' && !is_command(app, argv[1]))
+      reason = std::string("unknown command '") + argv[1] + "'";
+    std::cerr << "xqtb: " << reason << " (try xqtb --help)\n";
+    return xq::cli::kExitBadInput;
   }
   return xq::cli::run_selected(app);
 }
