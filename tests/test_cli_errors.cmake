@@ -1,0 +1,71 @@
+# CLI test of bad input: each command below must fail with the documented exit code (2 bad
+# input, 3 tables missing, corrupt or unwritable) and exactly one stderr line "xqtb: reason"
+# containing the given words (for gen: after its progress lines); never a crash.
+# Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_cli_errors.cmake
+cmake_minimum_required(VERSION 3.25)
+
+file(REMOVE_RECURSE "${WORK}")
+execute_process(COMMAND "${XQTB}" gen KRKA --dir "${WORK}/tables" RESULT_VARIABLE rc
+                OUTPUT_QUIET ERROR_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "xqtb gen KRKA failed: ${rc}")
+endif()
+file(WRITE "${WORK}/mixed.epd" "3k5/4a4/9/9/9/9/9/9/9/R3K4 w\r\nnot a fen\n")
+# A damaged copy: one byte near the end of the DTM file (in its last block) changed.
+file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")
+file(SIZE "${WORK}/damaged/KRKA.xqd" size)
+math(EXPR at "${size} - 20")
+file(READ "${WORK}/damaged/KRKA.xqd" byte OFFSET ${at} LIMIT 1 HEX)
+if(byte STREQUAL "00")
+  set(other "\\001")
+else()
+  set(other "\\000")
+endif()
+execute_process(COMMAND printf "${other}"
+                COMMAND dd "of=${WORK}/damaged/KRKA.xqd" bs=1 seek=${at} conv=notrunc
+                RESULT_VARIABLE rc ERROR_QUIET)
+file(READ "${WORK}/damaged/KRKA.xqd" changed OFFSET ${at} LIMIT 1 HEX)
+if(changed STREQUAL byte)
+  message(FATAL_ERROR "could not damage the copy (byte ${byte} at ${at})")
+endif()
+
+# expect(code words... -- args...): runs xqtb args, checks the exit code and the message.
+function(expect code words)
+  execute_process(COMMAND "${XQTB}" ${ARGN} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  string(STRIP "${err}" err)
+  if(ARGV2 STREQUAL "gen")  # gen's progress lines come first: the reason is the last line
+    string(REGEX REPLACE "^.*\n" "" err "${err}")
+  endif()
+  string(FIND "${err}" "\n" newline)
+  string(FIND "${err}" "${words}" found)
+  if(NOT rc STREQUAL "${code}" OR NOT err MATCHES "^xqtb: " OR NOT newline EQUAL -1
+     OR found EQUAL -1)
+    message(SEND_ERROR "xqtb ${ARGN}\n  exit ${rc} (expected ${code}), stderr:\n${err}\n"
+                       "  (expected one line 'xqtb: ...' containing '${words}')")
+  endif()
+endfunction()
+
+set(T --dir "${WORK}/tables")
+# The damaged copy fails its checksums: a mutant accepting it would fail the last two.
+expect(2 "unknown piece letter" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4KQ3 w")
+expect(2 "missing side to move" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4K4")
+expect(2 "face each other" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4K4 w")
+expect(2 "more than 2 advisors" probe ${T} --fen "3akaa2/9/9/9/9/9/9/9/9/4K4 w")
+expect(3 "no table" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/2C1K4 w")
+expect(3 "cannot read the directory" probe --dir "${WORK}/none" --fen "4k4/9/9/9/9/9/9/9/9/R3K4 w")
+expect(2 "cannot read" probe ${T} --epd "${WORK}")
+expect(2 "unknown piece letter" stats KQK ${T})
+expect(2 "more than 2 rooks" info 车对车车车)
+expect(2 "unknown command" frobnicate)
+expect(2 "--lang" stats KRKA ${T} --lang fr)
+expect(2 "--all needs --max-pieces" gen --all)
+expect(2 "go with --all" gen KRK --max-pieces 2)
+expect(3 "cannot create the directory" gen KRK --dir /proc/xqtb-test)
+expect(3 "checksum" verify KRKA --dir "${WORK}/damaged")
+expect(3 "checksum" gen KRKA --dir "${WORK}/damaged")
+# An EPD file with a bad line: every line answered, the failure counted, exit 2.
+execute_process(COMMAND "${XQTB}" probe ${T} --epd "${WORK}/mixed.epd" RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_QUIET)
+if(NOT rc EQUAL 2 OR NOT out MATCHES "win, mate in 5 plies" OR NOT out MATCHES "1 failed")
+  message(SEND_ERROR "probe --epd mixed.epd: exit ${rc}\n${out}")
+endif()
