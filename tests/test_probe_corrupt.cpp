@@ -14,17 +14,10 @@
 using namespace xq;
 using Catch::Matchers::StartsWith;
 namespace fs = std::filesystem;
+using xq::test::read_bytes;
+using xq::test::write_bytes;
 
 namespace {
-
-std::string read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const fs::path& p, const std::string& bytes) {
-  std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
-}
 
 uint64_t le(const std::string& b, size_t at, int bytes) {
   uint64_t v = 0;

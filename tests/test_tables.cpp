@@ -14,13 +14,9 @@
 using namespace xq;
 using xq::test::TempDir;
 namespace fs = std::filesystem;
+using xq::test::read_bytes;
 
 namespace {
-
-std::string read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
 
 void generate_into(const std::string& dir, const char* material, int threads) {
   test::generate_into(dir, {material}, threads);
@@ -105,7 +101,7 @@ TEST_CASE("a corrupted table file is refused", "[tables]") {
   const fs::path wdl = dir.path / "KRKA.xqw";
   std::string bytes = read_bytes(wdl);
   bytes[bytes.size() / 2] ^= 0x40;
-  std::ofstream(wdl, std::ios::binary | std::ios::trunc) << bytes;
+  xq::test::write_bytes(wdl, bytes);
   CHECK_THROWS_AS(gen::load_table(dir.str(), Material::parse("KRKA"), RuleSet::Check), TableError);
   // Regeneration without --force refuses the corrupt file rather than trusting it.
   CHECK_THROWS_AS(generate_into(dir.str(), "KRKA", 0), TableError);

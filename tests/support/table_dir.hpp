@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,15 @@ inline void generate_into(const std::string& dir, const std::vector<std::string>
   std::vector<Material> ms;
   for (const std::string& m : materials) ms.push_back(Material::parse(m));
   gen::generate(ms, o);
+}
+
+// A file's bytes, and writing them back (for tests that damage table files).
+inline std::string read_bytes(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+inline void write_bytes(const std::filesystem::path& p, const std::string& bytes) {
+  std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 // KRKN (it has rule-decided positions), KRKAA and KNKA with their sub-tables: about 2 s.
