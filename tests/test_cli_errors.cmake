@@ -45,6 +45,10 @@ function(expect code words)
   endif()
 endfunction()
 
+# A truncated copy of the WDL file.
+file(COPY "${WORK}/tables/" DESTINATION "${WORK}/truncated")
+execute_process(COMMAND truncate -s 1000 "${WORK}/truncated/KRKA.xqw")
+
 set(T --dir "${WORK}/tables")
 # The damaged copy fails its checksums: a mutant accepting it would fail the last two.
 expect(2 "unknown piece letter" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4KQ3 w")
@@ -63,6 +67,8 @@ expect(2 "go with --all" gen KRK --max-pieces 2)
 expect(3 "cannot create the directory" gen KRK --dir /proc/xqtb-test)
 expect(3 "checksum" verify KRKA --dir "${WORK}/damaged")
 expect(3 "checksum" gen KRKA --dir "${WORK}/damaged")
+expect(3 "truncated" probe --dir "${WORK}/truncated" --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
+expect(3 "1 of 4 tables unreadable" list --dir "${WORK}/truncated")
 # An EPD file with a bad line: every line answered, the failure counted, exit 2.
 execute_process(COMMAND "${XQTB}" probe ${T} --epd "${WORK}/mixed.epd" RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_QUIET)

@@ -89,13 +89,26 @@ void register_list(CLI::App& app) {
                 << pad_right(zh ? "大小" : "size", 11) << pad_right(zh ? "规则" : "rules", 7)
                 << (zh ? "结论" : "verdict") << "\n";
     uint64_t total = 0;
+    int unreadable = 0;
     for (const Material& m : tb.materials()) {
       const uint64_t bytes =
           file_bytes(o->dir, m, TableKind::Wdl) + file_bytes(o->dir, m, TableKind::Dtm);
       total += bytes;
-      const auto rules = tb.rules(m);
-      const std::string rule_name = rules == RuleSet::Check ? "check" : "none";
-      const TypicalSet t = typical_positions(tb, m, o->sample);
+      std::string rule_name;
+      TypicalSet t;
+      try {  // one damaged table must not hide the others: listed, counted, exit 3
+        rule_name = tb.rules(m) == RuleSet::Check ? "check" : "none";
+        t = typical_positions(tb, m, o->sample);
+      } catch (const TableError& e) {
+        ++unreadable;
+        if (o->json)
+          out.push_back({{"material", m.name()}, {"bytes", bytes}, {"error", e.what()}});
+        else
+          std::cout << pad_right(m.name(), 11) << pad_right(m.chinese_name(), 18)
+                    << pad_right(human_bytes(bytes), 11) << (zh ? "无法读取: " : "unreadable: ")
+                    << e.what() << "\n";
+        continue;
+      }
       const Verdict v = decide(t);
       if (o->json) {
         out.push_back({{"material", m.name()},
@@ -113,9 +126,15 @@ void register_list(CLI::App& app) {
                 << " " << (zh ? "" : std::string(verdict_name(v)) + " ") << "(" << summary(t, v, zh)
                 << ")\n";
     }
+    const auto finish = [&] {
+      if (!unreadable) return kExitOk;
+      std::cerr << "xqtb: " << unreadable << " of " << tb.materials().size()
+                << " tables unreadable (xqtb verify MATERIAL checks one)\n";
+      return kExitTables;
+    };
     if (o->json) {
       std::cout << out.dump(2) << "\n";
-      return kExitOk;
+      return finish();
     }
     if (zh)
       std::cout << o->dir << "：" << tb.materials().size() << " 个残局库，共 " << human_bytes(total)
@@ -123,7 +142,7 @@ void register_list(CLI::App& app) {
     else
       std::cout << tb.materials().size() << " tables in " << o->dir << ", " << human_bytes(total)
                 << "\n";
-    return kExitOk;
+    return finish();
   });
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
   sub->add_flag("--json", o->json, "One JSON array");
