@@ -33,6 +33,14 @@ TEST_CASE("malformed FEN is rejected with the reason", "[position]") {
   CHECK_THAT(error_of("4x4/9/9/9/9/9/9/9/4R4/4K4 w"), Catch::Contains("character 2"));
   CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/4R4/4K4 x"), Catch::Contains("side to move"));
   CHECK_THAT(error_of(""), Catch::Contains("bad FEN"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/4R4/4K4 w foo"), Catch::Contains("unexpected 'foo'"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - x 1"), Catch::Contains("unexpected 'x'"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 9"),
+             Catch::Contains("after the move counters"));
+  // The optional fields engines write, and surrounding white space, are accepted.
+  CHECK(error_of("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").empty());
+  CHECK(error_of("3k5/9/9/9/9/9/9/9/4R4/4K4 w - -").empty());
+  CHECK(error_of("  3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 12 40 \r\n").empty());
 }
 
 TEST_CASE("illegal positions are rejected with the reason", "[position]") {

@@ -1,5 +1,7 @@
 #include "core/position.hpp"
 
+#include <algorithm>
+
 #include "core/geometry.hpp"
 
 namespace xq {
@@ -60,6 +62,10 @@ void Position::place(const Square* squares, const Piece* pieces, int count) {
 }
 
 Position Position::from_fen_raw(std::string_view fen) {
+  // Surrounding white space (a pasted line, a CRLF file) is not part of the FEN.
+  const size_t first = fen.find_first_not_of(" \t\r\n");
+  fen = first == std::string_view::npos ? std::string_view{} : fen.substr(first);
+  fen = fen.substr(0, fen.find_last_not_of(" \t\r\n") + 1);
   Position pos;
   size_t i = 0;
   int rank = 9, file = 0;
@@ -95,6 +101,27 @@ Position Position::from_fen_raw(std::string_view fen) {
   else
     fail(std::string("side to move must be w, r or b, not '") + side + "'");
   if (i + 1 < fen.size() && fen[i + 1] != ' ') fail("side to move must be a single letter");
+  // The optional fields after it, as engines write them: "- - halfmoves fullmoves" or
+  // "halfmoves fullmoves" (no castling or en passant in xiangqi; the counters are not used).
+  // Anything else is an error rather than silently ignored.
+  ++i;
+  int dashes = 0, numbers = 0;
+  for (;;) {
+    while (i < fen.size() && fen[i] == ' ') ++i;
+    if (i >= fen.size()) return pos;
+    const size_t end = std::min(fen.find(' ', i), fen.size());
+    const std::string_view text = fen.substr(i, end - i);
+    if (text == "-" && dashes < 2 && numbers == 0)
+      ++dashes;
+    else if (text.find_first_not_of("0123456789") == std::string_view::npos && numbers < 2)
+      ++numbers;
+    else if (numbers == 2)
+      break;
+    else
+      fail("unexpected '" + std::string(text) + "' after the side to move (expected - - 0 1)");
+    i = end;
+  }
+  if (i < fen.size()) fail("unexpected text after the move counters");
   return pos;
 }
 
