@@ -78,7 +78,7 @@ int guarded(Body&& body) noexcept {
 }
 
 // Checks the codes and the side to move, then the position's legality.
-int to_position(const xqtb_position* in, xq::Position& out) {
+int read_position(const xqtb_position* in, xq::Position& out) {
   if (!in) return fail(XQTB_INVALID_ARGUMENT, "null position");
   if (in->side_to_move != XQTB_RED && in->side_to_move != XQTB_BLACK)
     return fail(XQTB_BAD_POSITION, "side to move is neither 0 (Red) nor 1 (Black)");
@@ -146,10 +146,22 @@ int best_move_at(const xqtb_tablebase* tb, const xq::Position& pos, xqtb_best* o
 }
 
 // Parses FEN into pos; the FEN entry points share the position ones' bodies through it.
-int from_fen(const char* fen, xq::Position& pos) {
+int read_position(const char* fen, xq::Position& pos) {
   if (!fen) return fail(XQTB_INVALID_ARGUMENT, "null FEN");
   pos = xq::Position::from_fen(fen);
   return XQTB_OK;
+}
+
+// The body of the probe entry points: arguments checked, the position read from a board or a
+// FEN (Source), then probe(tb, position, out); nothing escapes (guarded).
+template <class Source, class Out, class Probe>
+int probe_entry(const xqtb_tablebase* tb, const Source* source, Out* out, Probe probe) {
+  return guarded([&] {
+    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
+    xq::Position p;
+    if (const int code = read_position(source, p)) return code;
+    return probe(tb, p, out);
+  });
 }
 
 }  // namespace
@@ -219,7 +231,7 @@ int xqtb_position_from_fen(const char* fen, xqtb_position* out) {
   return guarded([&] {
     if (!out) return fail(XQTB_INVALID_ARGUMENT, "null output position");
     xq::Position pos;
-    if (const int code = from_fen(fen, pos)) return code;
+    if (const int code = read_position(fen, pos)) return code;
     for (int s = 0; s < xq::kSquares; ++s) out->board[s] = pos.at(s);
     out->side_to_move = pos.side_to_move();
     return int(XQTB_OK);
@@ -227,57 +239,27 @@ int xqtb_position_from_fen(const char* fen, xqtb_position* out) {
 }
 
 int xqtb_probe_wdl(const xqtb_tablebase* tb, const xqtb_position* pos, int* wdl) {
-  return guarded([&] {
-    if (!tb || !wdl) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
-    xq::Position p;
-    if (const int code = to_position(pos, p)) return code;
-    return probe_wdl_at(tb, p, wdl);
-  });
+  return probe_entry(tb, pos, wdl, probe_wdl_at);
 }
 
 int xqtb_probe(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_value* out) {
-  return guarded([&] {
-    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
-    xq::Position p;
-    if (const int code = to_position(pos, p)) return code;
-    return probe_at(tb, p, out);
-  });
+  return probe_entry(tb, pos, out, probe_at);
 }
 
 int xqtb_probe_wdl_fen(const xqtb_tablebase* tb, const char* fen, int* wdl) {
-  return guarded([&] {
-    if (!tb || !wdl) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
-    xq::Position p;
-    if (const int code = from_fen(fen, p)) return code;
-    return probe_wdl_at(tb, p, wdl);
-  });
+  return probe_entry(tb, fen, wdl, probe_wdl_at);
 }
 
 int xqtb_probe_fen(const xqtb_tablebase* tb, const char* fen, xqtb_value* out) {
-  return guarded([&] {
-    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
-    xq::Position p;
-    if (const int code = from_fen(fen, p)) return code;
-    return probe_at(tb, p, out);
-  });
+  return probe_entry(tb, fen, out, probe_at);
 }
 
 int xqtb_best_move(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_best* out) {
-  return guarded([&] {
-    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
-    xq::Position p;
-    if (const int code = to_position(pos, p)) return code;
-    return best_move_at(tb, p, out);
-  });
+  return probe_entry(tb, pos, out, best_move_at);
 }
 
 int xqtb_best_move_fen(const xqtb_tablebase* tb, const char* fen, xqtb_best* out) {
-  return guarded([&] {
-    if (!tb || !out) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
-    xq::Position p;
-    if (const int code = from_fen(fen, p)) return code;
-    return best_move_at(tb, p, out);
-  });
+  return probe_entry(tb, fen, out, best_move_at);
 }
 
 int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_move* moves,
@@ -287,7 +269,7 @@ int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos,
       return fail(XQTB_INVALID_ARGUMENT, "null handle, moves or count");
     *count = 0;
     xq::Position p;
-    if (const int code = to_position(pos, p)) return code;
+    if (const int code = read_position(pos, p)) return code;
     if (!tb->tb.has(xq::Material::of(p))) return not_available(p);
     const int plies = int(std::min<size_t>(capacity, INT_MAX));
     const std::vector<xq::Move> line = tb->tb.principal_variation(p, plies);
