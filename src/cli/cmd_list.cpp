@@ -17,7 +17,8 @@ namespace {
 constexpr uint64_t kListBudget = kDefaultTypicalBudget / 10;
 
 struct Options {
-  std::string dir = "tables", lang = "en";
+  std::string dir = "tables";
+  Lang lang = Lang::En;
   bool json = false;
   uint64_t sample = kListBudget;
 };
@@ -81,7 +82,7 @@ std::string summary(const TypicalSet& t, Verdict v, bool zh) {
 void register_list(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "list", "Tables present, with size, rules and verdict", [o] {
-    const bool zh = o->lang == "zh";
+    const bool zh = o->lang == Lang::Zh;
     const Tablebase tb({o->dir});
     nlohmann::json out = nlohmann::json::array();
     if (!o->json && !tb.materials().empty())
@@ -146,8 +147,7 @@ void register_list(CLI::App& app) {
   });
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
   sub->add_flag("--json", o->json, "One JSON array");
-  sub->add_option("--lang", o->lang, "Language of the text: en or zh")
-      ->check(CLI::IsMember({"en", "zh"}));
+  add_lang_option(sub, o->lang);
   sub->add_option("--sample", o->sample,
                   "Most placements examined per verdict (more are sampled evenly)")
       ->check(CLI::Range(uint64_t(1000), uint64_t(1) << 40))

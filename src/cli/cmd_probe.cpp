@@ -15,7 +15,8 @@ namespace xq::cli {
 namespace {
 
 struct Options {
-  std::string fen, epd, dir = "tables", lang = "en";
+  std::string fen, epd, dir = "tables";
+  Lang lang = Lang::En;
   bool moves = false, pv = false, json = false;
 };
 
@@ -41,7 +42,7 @@ void check_line_complete(const Tablebase& tb, const Position& start, const std::
 }
 
 int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
-  const Lang lang = o.lang == "zh" ? Lang::Zh : Lang::En;
+  const Lang lang = o.lang;
   const auto r = tb.probe(pos);
   if (!r) throw missing(pos);
   const auto moves = tb.root_moves(pos);
@@ -140,8 +141,7 @@ void register_probe(CLI::App& app) {
   sub->add_flag("--moves", o->moves, "List every legal move with its value, best first");
   sub->add_flag("--pv", o->pv, "Print the principal variation to the end");
   sub->add_flag("--json", o->json, "One JSON object (docs/probe-json.md)");
-  sub->add_option("--lang", o->lang, "Language of the text: en or zh")
-      ->check(CLI::IsMember({"en", "zh"}));
+  add_lang_option(sub, o->lang);
   sub->callback([fen, epd] {
     if (fen->count() + epd->count() == 0) throw CLI::RequiredError("--fen or --epd");
   });

@@ -20,7 +20,8 @@ constexpr int kBarWidth = 40;
 constexpr size_t kMaxHistogramRows = 24;
 
 struct Options {
-  std::string ending, dir = "tables", lang = "en";
+  std::string ending, dir = "tables";
+  Lang lang = Lang::En;
   bool json = false;
   uint64_t sample = kDefaultTypicalBudget;
 };
@@ -249,7 +250,7 @@ void register_stats(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* sub =
       add_command(app, "stats", "Results, longest wins and the book verdict of an ending", [o] {
-        const Lang lang = o->lang == "zh" ? Lang::Zh : Lang::En;
+        const Lang lang = o->lang;
         const Material m = Material::parse(o->ending).canonical();
         const Tablebase tb({o->dir}, kCacheBytes);
         if (!tb.has(m))
@@ -280,8 +281,7 @@ void register_stats(CLI::App& app) {
   sub->add_option("ending", o->ending, "Ending, e.g. KRKCAABB or 车对炮士象全")->required();
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
   sub->add_flag("--json", o->json, "One JSON object");
-  sub->add_option("--lang", o->lang, "Language of the text: en or zh")
-      ->check(CLI::IsMember({"en", "zh"}));
+  add_lang_option(sub, o->lang);
   sub->add_option("--sample", o->sample,
                   "Most placements examined for the verdict (more are sampled evenly)")
       ->check(CLI::Range(uint64_t(1000), uint64_t(1) << 40))

@@ -1,7 +1,6 @@
 #include "cli/commands.hpp"
 
 #include <iostream>
-#include <map>
 
 #include "core/material.hpp"
 #include "core/position.hpp"
@@ -20,6 +19,13 @@ int fail(int code, const std::string& why) {
   return code;
 }
 }  // namespace
+
+void add_lang_option(CLI::App* sub, Lang& lang) {
+  sub->add_option_function<std::string>(
+         "--lang", [&lang](const std::string& name) { lang = name == "zh" ? Lang::Zh : Lang::En; },
+         "Language of the text: en or zh")
+      ->check(CLI::IsMember({"en", "zh"}));
+}
 
 CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help,
                       Action action) {

@@ -4,12 +4,17 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 
+#include "cli/describe.hpp"
+
 namespace xq::cli {
 
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitTables = 3;
+
+// Adds `--lang en|zh` (the language of the text output; Chinese names and notation with zh).
+void add_lang_option(CLI::App* sub, Lang& lang);
 
 // A subcommand's body; returns the exit code. Exceptions are mapped by run_selected.
 using Action = std::function<int()>;
