@@ -109,17 +109,15 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
                                           RuleSet rules, const nlohmann::json& stats, int threads) {
   const uint64_t n = t.index.size();
   // Illegal slots and the distance of draws are "don't care": the writer fills them with
-  // whatever compresses best.
-  // One mask serves both files (it is the peak of a run: 1 byte per slot and side).
-  std::array<std::vector<uint8_t>, 2> free;
-  for (int side = 0; side < 2; ++side) {
-    free[side].resize(n);
+  // whatever compresses best. One mask serves both files (it is the peak of a run: 1 byte per
+  // slot and side), marked for each by its own test of the WDL class.
+  std::array<std::vector<uint8_t>, 2> free{std::vector<uint8_t>(n), std::vector<uint8_t>(n)};
+  const auto mark = [&](auto dont_care) {
+    for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
-    for (uint64_t slot = 0; slot < n; ++slot) {
-      const Wdl w = t.wdl[side][slot];
-      free[side][slot] = w == Wdl::Illegal || w == Wdl::Draw;
-    }
-  }
+      for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = dont_care(t.wdl[side][slot]);
+  };
+  mark([](Wdl w) { return w == Wdl::Illegal || w == Wdl::Draw; });
   TableHeader h;
   h.material = t.material.name();
   h.rules = rules;
@@ -129,9 +127,7 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
   const std::string dtm_file = dtm_path(dir, t.material);
   write_table(dtm_file, h, {t.distance[0].data(), t.distance[1].data()},
               {free[0].data(), free[1].data()}, threads);
-  for (int side = 0; side < 2; ++side)
-#pragma omp parallel for schedule(static)
-    for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = t.wdl[side][slot] == Wdl::Illegal;
+  mark([](Wdl w) { return w == Wdl::Illegal; });
   h.kind = TableKind::Wdl;
   h.stats_json = stats.dump();
   const std::string wdl_file = wdl_path(dir, t.material);
