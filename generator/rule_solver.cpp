@@ -103,10 +103,8 @@ struct Arena {
   // The class byte holds the loser's count of the draw: the weighted (move_weight) number of
   // its non-capturing moves into draws not in check (priority 3 moves when the side to move is
   // the loser) that are not into Z, plus one for a sink not won by the opponent. CPre holds
-  // for the loser when it is 0 and the checks are good. Before a game takes moves off, the
-  // moves it counts are `quiet`: the priority 2 moves when the side to move is the winner.
+  // for the loser when it is 0 and the checks are good.
   Wdl& left(uint64_t g) const { return wdl[side_of(g)][slot_of(g)]; }
-  unsigned quiet(uint64_t g) const { return unsigned(left(g)) - (state(g) & kSinkHeld ? 1 : 0); }
   void load_draw(SlotCursor& cur, uint64_t g) const { cur.load(slot_of(g), side_of(g)); }
 
   explicit Arena(SolvedTable& table)
@@ -186,9 +184,8 @@ struct Game {
   std::vector<uint8_t> count;
   std::vector<uint64_t> won;
 
-  // The current Y: every draw at the start of a round (fresh), then the draws flagged kInY;
-  // once it is small, also listed, and the passes visit the list instead of every draw.
-  bool fresh = true, listed = false, new_game = true;
+  // The current Y, listed (its members are also flagged kInY): the cornered draws at the start
+  // of a round, then shrinking.
   std::vector<uint64_t> y;
   uint64_t y_size = 0, y_open = 0;  // |Y|, and its members that are open_loser
 
@@ -204,8 +201,8 @@ struct Game {
   // The moves into a loser position not in check are the winner's quiet moves (priority 2).
   bool open_loser(uint64_t g, uint16_t s) const { return !winner_to_move(g) && !(s & kInCheck); }
 
-  // Calls visit(g, cursor, un-move list, tally) for each member of Y, in parallel;
-  // the cursor, the list and the tally are the thread's own. Returns the tallies' sum.
+  // Calls visit(g, cursor, un-move list, tally) for each member of Y (the list y), in
+  // parallel; the cursor, the list and the tally are the thread's own. Returns the tallies' sum.
   template <class Visit>
   Tally over_y(Visit visit) {
     Tally total;
@@ -214,17 +211,8 @@ struct Game {
       SlotCursor cur(a.t.index);
       MoveList unmoves;
       Tally mine;
-      if (listed) {
 #pragma omp for schedule(dynamic, 256) nowait
-        for (uint64_t i = 0; i < y.size(); ++i) visit(y[i], cur, unmoves, mine);
-      } else {
-#pragma omp for schedule(dynamic, 64) nowait
-        for (uint64_t w = 0; w < a.draws.words(); ++w)
-          for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1) {
-            const uint64_t g = w * 64 + std::countr_zero(bits);
-            if (fresh || (state(g) & kInY)) visit(g, cur, unmoves, mine);
-          }
-      }
+      for (uint64_t i = 0; i < y.size(); ++i) visit(y[i], cur, unmoves, mine);
 #pragma omp critical
       total.add(mine);
     }
@@ -271,15 +259,10 @@ struct Game {
   // its members that are open_loser (stay). X stays inside Y (monotonicity), so only members
   // of Y enter. Layer 1 is read off the counts; layer j + 1 holds the members of Y that a
   // check into layer j puts into CPre. Within a layer, reads treat layer j + 1 as outside X
-  // and the compare-exchange admits each draw once, so the result is order-independent. A
-  // fresh Y is set up on the way: every draw joins it, the winner's counts start over.
+  // and the compare-exchange admits each draw once, so the result is order-independent.
   uint64_t attractor(uint64_t& stay) {
     Tally x = over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally& t) {
-      uint16_t s = state(g);
-      if (fresh) {
-        s = uint16_t((s & ~kLayer & ~(new_game ? kInZ : 0)) | kInY);
-        if (winner_to_move(g)) wcount(g) = uint8_t(a.quiet(g) + (s & kSinkWon ? 1 : 0));
-      }
+      const uint16_t s = state(g);
       const bool loser_ready = !winner_to_move(g) && a.left(g) == Wdl(0);
       const bool in = winner_to_move(g) ? wcount(g) != 0 : loser_ready && !(s & kChecks);
       set_state(g, uint16_t((s & ~kLayer) | (in ? 1 : 0)));
@@ -290,7 +273,6 @@ struct Game {
       t.stay += open_loser(g, s);
       if (s & kInCheck) t.list.push_back(g);  // the frontier: members of the newest layer in check
     });
-    fresh = new_game = false;
     y_open = x.open;
     std::vector<uint64_t>& frontier = x.list;
     for (uint16_t j = 1; !frontier.empty(); ++j) {
@@ -337,27 +319,23 @@ struct Game {
     return x.size;
   }
 
-  // Y := X (of x_size members, stay of them open_loser). Draws leaving Y are no longer good
+  // Y := X (stay of its members open_loser). Draws leaving Y are no longer good
   // targets of the winner's quiet moves: the winner's counts lose their moves into them, or,
   // when fewer open losers stay than leave, are counted afresh from those that stay (the same
   // numbers).
-  void shrink_y(uint64_t x_size, uint64_t stay) {
+  void shrink_y(uint64_t stay) {
     const bool recount = stay < y_open - stay;
-    const bool list = x_size <= a.draws.size() / 8;  // a list of at most a byte per draw
     Tally kept = over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
       const uint16_t s = state(g);
       if (recount && winner_to_move(g)) wcount(g) = s & kSinkWon ? 1 : 0;
       if ((s & kLayer) != 0) {
-        if (list) t.list.push_back(g);
+        t.list.push_back(g);
         return;
       }
       set_state(g, uint16_t(s & ~kInY));
       if (!recount && open_loser(g, s)) count_predecessors(cur, unmoves, g, -1);
     });
-    if (list) {
-      y.swap(kept.list);
-      listed = true;
-    }
+    y.swap(kept.list);
     if (!recount) return;
     over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       if (open_loser(g, state(g))) count_predecessors(cur, unmoves, g, +1);
@@ -394,18 +372,104 @@ struct Game {
     }
   }
 
+  // The draws where the loser cannot make quiet moves forever without leaving the draws for a
+  // sink won by the winner: the winner's attractor to "the loser checks or loses", of which
+  // the rest of the draws (the loser's safe set) is the complement. The loser to move joins
+  // when its count (Arena::left: quiet moves into draws not in check, plus a held sink) of
+  // moves out of the attractor is 0, the winner to move when it has a move into it or a won
+  // sink. Every position the winner wins under the rule is cornered (from the safe set the
+  // loser makes a quiet move on each of its turns: priority 3 infinitely often), so each
+  // round's greatest fixpoint Y may start from the cornered draws instead of all of them
+  // (docs/metrics.md). Clears the game marks of every draw on the way; uses `count` for the
+  // losers' counts. Returns the cornered draws in ascending order.
+  std::vector<uint64_t> cornered() {
+    std::vector<uint64_t> in(a.draws.words());  // bitmap over global ids, like the DrawSet
+    auto join = [&](uint64_t g) {
+      const uint64_t bit = uint64_t(1) << (g % 64);
+      return !(std::atomic_ref<uint64_t>(in[g / 64]).fetch_or(bit, std::memory_order_relaxed) &
+               bit);
+    };
+    Tally seeds;
+#pragma omp parallel
+    {
+      Tally mine;
+#pragma omp for schedule(dynamic, 64) nowait
+      for (uint64_t w = 0; w < a.draws.words(); ++w)
+        for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1) {
+          const uint64_t g = w * 64 + std::countr_zero(bits);
+          const uint16_t s = uint16_t(state(g) & ~(kLayer | kInY | kInZ));
+          set_state(g, s);
+          const bool seed = winner_to_move(g) ? (s & kSinkWon) != 0 : a.left(g) == Wdl(0);
+          if (!winner_to_move(g)) wcount(g) = uint8_t(a.left(g));
+          if (seed && join(g)) mine.list.push_back(g);
+        }
+#pragma omp critical
+      seeds.add(mine);
+    }
+    std::vector<uint64_t> members = seeds.list, frontier = std::move(seeds.list);
+    while (!frontier.empty()) {
+      Tally next;
+#pragma omp parallel
+      {
+        SlotCursor cur(a.t.index);
+        MoveList unmoves;
+        Tally mine;
+#pragma omp for schedule(dynamic, 16) nowait
+        for (uint64_t i = 0; i < frontier.size(); ++i) {
+          const uint64_t g = frontier[i];
+          a.load_draw(cur, g);
+          Position& pos = cur.pos();
+          const bool symmetric = pos.mirror_symmetric();
+          const bool check = state(g) & kInCheck;  // then the moves into g are checks
+          const uint64_t pred_side = uint64_t(~pos.side_to_move());
+          retro_moves(pos, unmoves);
+          for (const Move m : unmoves) {
+            const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
+            if (!a.draws.contains(p)) continue;
+            bool joins = winner_to_move(p);
+            if (!joins && !check) {
+              std::atomic_ref<uint8_t> c(wcount(p));
+              const uint8_t w = unmove_weight(pos, symmetric, m);
+              joins = c.fetch_sub(w, std::memory_order_relaxed) == w;
+            }
+            if (joins && join(p)) mine.list.push_back(p);
+          }
+        }
+#pragma omp critical
+        next.add(mine);
+      }
+      members.insert(members.end(), next.list.begin(), next.list.end());
+      frontier.swap(next.list);
+    }
+    std::sort(members.begin(), members.end());
+    return members;
+  }
+
+  // Y := the cornered draws: flagged kInY, out of X, the winner's counts set to its priority-2
+  // moves into them (weighted) plus one for a won sink.
+  void start_round(const std::vector<uint64_t>& cornered) {
+    y = cornered;
+    over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally&) {
+      const uint16_t s = state(g);
+      set_state(g, uint16_t((s & ~kLayer) | kInY));
+      if (winner_to_move(g)) wcount(g) = s & kSinkWon ? 1 : 0;
+    });
+    over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
+      if (open_loser(g, state(g))) count_predecessors(cur, unmoves, g, +1);
+    });
+  }
+
   // Rounds until Z is stable.
   void solve(const Progress& progress) {
+    const std::vector<uint64_t> start = cornered();
     for (unsigned k = 1;; ++k) {
-      fresh = true;
-      listed = false;
-      y.clear();
-      y_size = a.draws.size();
+      start_round(start);
+      y_size = start.size();
       while (y_size != 0) {  // greatest fixpoint Y (an empty Y is one: X stays inside Y)
         uint64_t stay;
         const uint64_t x_size = attractor(stay);
         if (x_size == y_size) break;
-        shrink_y(x_size, stay);
+        shrink_y(stay);
         y_size = x_size;
       }
       const uint64_t added = grow_z(k);
