@@ -70,13 +70,17 @@ struct Solver {
     pos.legal_moves(moves, check);
     if (moves.size == 0) return decided(0);
     const bool symmetric = pos.mirror_symmetric();
+    // A quiet move can reach a mirror-symmetric position (weight 2) only when both kings stand
+    // on the middle file after it; a move moves one king at most, so one of them is there now.
+    const bool weigh = !symmetric && (file_of(pos.king_square(Red)) == 4 ||
+                                      file_of(pos.king_square(Black)) == 4);
     unsigned quiet = 0;
     int best_win = -1, worst_loss = 0;
     uint16_t draw_bits = 0;  // draw_hint capture bits of the captures that do not lose
     bool draw = false;
     for (Move m : moves) {
       if (!pos.is_capture(m)) {
-        quiet += quiet_move_weight(pos, symmetric, m);
+        quiet += weigh ? quiet_move_weight(pos, false, m) : 1;
         continue;
       }
       const Piece cap = pos.make(m);

@@ -182,7 +182,9 @@ bool Position::kings_facing() const {
   return (geo::between(r, b, 0) & (occupied_[Red] | occupied_[Black])).empty();
 }
 
-bool Position::attacked(Square s, Color by) const {
+bool Position::king_attacked(Color c) const {
+  const Square s = king_[c];
+  const Color by = ~c;
   const auto& g = geometry();
   const auto& count = count_[by];
   // Lines: a rook with no piece between, a cannon with exactly one.
@@ -209,21 +211,8 @@ bool Position::attacked(Square s, Color by) const {
     for (int i = 0; i < g.pawn_from_count[by][s]; ++i)
       if (board_[g.pawn_from[by][s][i]] == pawn) return true;
   }
-  // King, advisor and elephant steps are symmetric: look from s with the attacker's geometry.
-  const Piece king = make_piece(by, King), advisor = make_piece(by, Advisor);
-  for (int i = 0; i < g.king_count[by][s]; ++i)
-    if (board_[g.king[by][s][i]] == king) return true;
-  if (count[Advisor] != 0) {
-    for (int i = 0; i < g.advisor_count[by][s]; ++i)
-      if (board_[g.advisor[by][s][i]] == advisor) return true;
-  }
-  if (count[Elephant] != 0) {
-    const Piece elephant = make_piece(by, Elephant);
-    for (int i = 0; i < g.elephant_count[by][s]; ++i) {
-      const auto& st = g.elephant[by][s][i];
-      if (board_[st.to] == elephant && board_[st.block] == kNoPiece) return true;
-    }
-  }
+  // The enemy king, advisors and elephants never leave their own half: they cannot reach c's
+  // palace (the facing kings are kings_facing's).
   return false;
 }
 
@@ -248,7 +237,7 @@ geo::SquareSet Position::attack_lines(Color by) const {
 }
 
 bool Position::in_check(Color c) const {
-  return king_[c] != kNoSquare && (attacked(king_[c], ~c) || kings_facing());
+  return king_[c] != kNoSquare && (king_attacked(c) || kings_facing());
 }
 
 void Position::pseudo_moves(MoveList& out) const {
@@ -346,7 +335,7 @@ bool Position::gives_check(Move m) const {
   Position& self = const_cast<Position&>(*this);
   const Color us = stm_;
   const Piece cap = self.make(m);
-  const bool check = self.attacked(self.king_[~us], us);
+  const bool check = self.king_[~us] != kNoSquare && self.king_attacked(~us);
   self.unmake(m, cap);
   return check;
 }

@@ -61,8 +61,9 @@ class Position {
   // Empties the board, then places pieces[i] on squares[i] for i < count (side to move kept).
   void place(const Square* squares, const Piece* pieces, int count);
 
-  // True when a piece of colour `by` attacks the point (kings attack within their palace).
-  bool attacked(Square s, Color by) const;
+  // True when a rook, cannon, horse or pawn of the other colour attacks the king of colour c,
+  // which must be on the board in its palace (facing kings not included: kings_facing).
+  bool king_attacked(Color c) const;
   // True when the king of colour c is attacked, or the two kings face each other (flying
   // general counts as an attack, RULES.md "Movement").
   bool in_check(Color c) const;
