@@ -118,9 +118,11 @@ struct Encoder {
   std::vector<uint8_t> plain;  // block as stored, before compression
   std::exception_ptr error;
 
-  explicit Encoder(int level) : cctx(ZSTD_createCCtx()) {
+  explicit Encoder(const Compression& c) : cctx(ZSTD_createCCtx()) {
     if (!cctx) throw std::bad_alloc();
-    ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
+    ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, c.level);
+    if (c.search_log) ZSTD_CCtx_setParameter(cctx, ZSTD_c_searchLog, c.search_log);
+    if (c.target_length) ZSTD_CCtx_setParameter(cctx, ZSTD_c_targetLength, c.target_length);
     ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 0);  // the offset table has XXH64
     ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 1);
     ZSTD_CCtx_setParameter(cctx, ZSTD_c_dictIDFlag, 0);
@@ -236,7 +238,8 @@ const char* table_extension(TableKind kind) {
 
 void write_table(const std::string& path, const TableHeader& h,
                  const std::array<const void*, 2>& values,
-                 const std::array<const uint8_t*, 2>& dont_care, int threads, int level) {
+                 const std::array<const uint8_t*, 2>& dont_care, int threads,
+                 Compression compression) {
   auto bad = [](const std::string& why) { return std::invalid_argument("write_table: " + why); };
   if (h.kind != TableKind::Wdl && h.kind != TableKind::Dtm) throw bad("unknown table kind");
   if (!valid_material(h.material)) throw bad("material must be 1..15 letters A-Z: " + h.material);
@@ -251,7 +254,16 @@ void write_table(const std::string& path, const TableHeader& h,
   if (h.stats_json.size() > kMaxStatsBytes) throw bad("stats_json larger than 64 MiB");
   if (h.slots_per_side > 0 && (!values[0] || !values[1])) throw bad("null values");
   if (threads < 1) throw bad("threads must be at least 1");
-  if (level < 1 || level > ZSTD_maxCLevel()) throw bad("zstd level out of range");
+  if (compression.level < 1 || compression.level > ZSTD_maxCLevel())
+    throw bad("zstd level out of range");
+  const ZSTD_bounds search = ZSTD_cParam_getBounds(ZSTD_c_searchLog);
+  const ZSTD_bounds target = ZSTD_cParam_getBounds(ZSTD_c_targetLength);
+  if (compression.search_log != 0 &&
+      (compression.search_log < search.lowerBound || compression.search_log > search.upperBound))
+    throw bad("zstd searchLog out of range");
+  if (compression.target_length != 0 && (compression.target_length < target.lowerBound ||
+                                         compression.target_length > target.upperBound))
+    throw bad("zstd targetLength out of range");
 
   const uint64_t table_offset = kHeaderSize;
   const uint64_t stats_offset = table_offset + 2 * blocks * kRefSize;
@@ -267,7 +279,7 @@ void write_table(const std::string& path, const TableHeader& h,
   // so the bytes do not depend on the thread count), written in order after each batch.
   const WriteSource src{h.kind, width, h.slots_per_side, block_entries, values, dont_care};
   std::vector<std::unique_ptr<Encoder>> encoders;
-  for (int t = 0; t < threads; ++t) encoders.push_back(std::make_unique<Encoder>(level));
+  for (int t = 0; t < threads; ++t) encoders.push_back(std::make_unique<Encoder>(compression));
   std::vector<uint8_t> table(2 * blocks * kRefSize);
   const uint64_t batch_size = 16 * uint64_t(threads);
   std::vector<Encoded> batch(std::min<uint64_t>(batch_size, blocks));

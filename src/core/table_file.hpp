@@ -53,7 +53,16 @@ struct TableHeader {
 constexpr uint32_t kMinBlockEntries = 64;
 constexpr uint32_t kMaxBlockEntries = 1u << 22;
 constexpr uint32_t kDefaultBlockBytes = 32 * 1024;
-constexpr int kDefaultZstdLevel = 15;  // 19: ≤ 3% smaller, 2-5x slower (docs/format.md)
+// zstd settings of the writer: a level (1..22), optionally with a narrower match search than
+// the level's own (0 keeps the level's value). Not stored: any zstd decoder reads any setting.
+struct Compression {
+  int level = 15;
+  int search_log = 0;     // ZSTD_c_searchLog
+  int target_length = 0;  // ZSTD_c_targetLength
+};
+// Level 15 searching less: a third faster than plain level 15 for 2-7 % more bytes
+// (docs/benchmarks.md); level 19: ≤ 3 % smaller, 2-5x slower (docs/format.md).
+constexpr Compression kDefaultCompression{15, 4, 64};
 
 // Writes a table atomically: to PATH.tmp, fsync, rename to PATH, fsync the directory; on error
 // PATH.tmp is removed and PATH is left untouched.
@@ -63,14 +72,14 @@ constexpr int kDefaultZstdLevel = 15;  // 19: ≤ 3% smaller, 2-5x slower (docs/
 // for an entry whose value may be replaced: within its block, each such entry takes the value of
 // the nearest preceding cared-for entry (or of the first cared-for one, for a block's leading
 // entries; 0 in a block without any). Cared-for entries read back exactly.
-// Blocks are compressed with `threads` threads (≥ 1) at zstd `level` (1..22); the file is
+// Blocks are compressed with `threads` threads (≥ 1) with zstd `compression`; the file is
 // byte-identical for every thread count. Memory beyond the inputs: about threads × 16 blocks.
 // Throws std::invalid_argument for a bad header or argument, or a WDL code above 5 in a
 // cared-for entry; TableError for I/O errors.
 void write_table(const std::string& path, const TableHeader& h,
                  const std::array<const void*, 2>& values,
                  const std::array<const uint8_t*, 2>& dont_care, int threads = 1,
-                 int level = kDefaultZstdLevel);
+                 Compression compression = kDefaultCompression);
 
 // Bounded cache of decompressed blocks, shared by any number of TableFiles and threads.
 // Keyed by (file, side, block); sharded (up to 64 shards, one mutex and one LRU list each).
