@@ -37,8 +37,9 @@ constexpr unsigned open_k(uint16_t c) {
   return c & 0x1fff;
 }
 
-uint16_t load(const uint16_t& c) {
-  return std::atomic_ref<const uint16_t>(c).load(std::memory_order_relaxed);
+template <class T>
+T load(const T& x) {
+  return std::atomic_ref<const T>(x).load(std::memory_order_relaxed);
 }
 void store(uint16_t& c, uint16_t v) {
   std::atomic_ref<uint16_t>(c).store(v, std::memory_order_relaxed);
@@ -54,13 +55,32 @@ struct Solver {
   // in t.wdl, whose storage then takes the values without extra memory.
   std::array<std::vector<Wdl>, 2>& moves_left;
   uint64_t n;
+  // The passes look for the few codes of one ply among all: per block of kBlock slots of one
+  // side (block side * blocks + slot / kBlock), bit p % 64 is set once the block holds a code
+  // decided at ply p (decided(p), or a capture win in p). Blocks without the bit are skipped.
+  static constexpr uint64_t kBlock = 256;
+  uint64_t blocks;
+  std::vector<uint64_t> plies_in_block;
 
   Solver(SolvedTable& table, const TableSet& set)
-      : t(table), captures(table.material, set), moves_left(table.wdl), n(table.index.size()) {
+      : t(table),
+        captures(table.material, set),
+        moves_left(table.wdl),
+        n(table.index.size()),
+        blocks((n + kBlock - 1) / kBlock),
+        plies_in_block(2 * blocks) {
     for (int side = 0; side < 2; ++side) {
       code[side].resize(n);
       moves_left[side].resize(n);
     }
+  }
+
+  static uint64_t ply_bit(unsigned ply) { return uint64_t(1) << (ply % 64); }
+  // Stores decided(ply) as the code of (side, slot) and marks its block.
+  void decide(int side, uint64_t slot, unsigned ply) {
+    store(code[side][slot], decided(ply));
+    std::atomic_ref<uint64_t>(plies_in_block[side * blocks + slot / kBlock])
+        .fetch_or(ply_bit(ply), std::memory_order_relaxed);
   }
 
   // Initial code of the loaded position (legal, its side to move set, in check or not), and
@@ -72,8 +92,8 @@ struct Solver {
     const bool symmetric = pos.mirror_symmetric();
     // A quiet move can reach a mirror-symmetric position (weight 2) only when both kings stand
     // on the middle file after it; a move moves one king at most, so one of them is there now.
-    const bool weigh = !symmetric && (file_of(pos.king_square(Red)) == 4 ||
-                                      file_of(pos.king_square(Black)) == 4);
+    const bool weigh =
+        !symmetric && (file_of(pos.king_square(Red)) == 4 || file_of(pos.king_square(Black)) == 4);
     unsigned quiet = 0;
     int best_win = -1, worst_loss = 0;
     uint16_t draw_bits = 0;  // draw_hint capture bits of the captures that do not lose
@@ -111,22 +131,31 @@ struct Solver {
     {
       SlotCursor cur(t.index);
       MoveList moves;
-#pragma omp for schedule(dynamic, 2048)
-      for (uint64_t slot = 0; slot < n; ++slot) {
-        // One decoding serves both sides to move, and so does one check test per side.
-        const bool placed = cur.load(slot, Red);
-        Position& pos = cur.pos();
-        const bool check[2] = {placed && pos.in_check(Red), placed && pos.in_check(Black)};
-        for (const Color side : {Red, Black}) {
-          uint16_t c = kIllegalCode;
-          moves_left[side][slot] = Wdl(0);
-          if (placed && !check[~side]) {  // the side not to move must not be in check
-            pos.set_side_to_move(side);
-            c = initial_code(pos, check[side], moves, moves_left[side][slot]);
+#pragma omp for schedule(dynamic, 8)
+      for (uint64_t block = 0; block < blocks; ++block) {
+        uint64_t plies[2] = {0, 0};
+        for (uint64_t slot = block * kBlock; slot < std::min(n, (block + 1) * kBlock); ++slot) {
+          // One decoding serves both sides to move, and so does one check test per side.
+          const bool placed = cur.load(slot, Red);
+          Position& pos = cur.pos();
+          const bool check[2] = {placed && pos.in_check(Red), placed && pos.in_check(Black)};
+          for (const Color side : {Red, Black}) {
+            uint16_t c = kIllegalCode;
+            moves_left[side][slot] = Wdl(0);
+            if (placed && !check[~side]) {  // the side not to move must not be in check
+              pos.set_side_to_move(side);
+              c = initial_code(pos, check[side], moves, moves_left[side][slot]);
+            }
+            code[side][slot] = c;
+            if (is_open(c) && open_kind(c) != kCapDraw) max_k = std::max(max_k, open_k(c));
+            if (!is_open(c) && c != kIllegalCode)
+              plies[side] |= ply_bit(c - 2);
+            else if (is_open(c) && open_kind(c) == kCapWin)
+              plies[side] |= ply_bit(open_k(c));
           }
-          code[side][slot] = c;
-          if (is_open(c) && open_kind(c) != kCapDraw) max_k = std::max(max_k, open_k(c));
         }
+        plies_in_block[block] = plies[Red];
+        plies_in_block[blocks + block] = plies[Black];
       }
     }
     return max_k;
@@ -144,21 +173,22 @@ struct Solver {
   }
 
   // Within a parallel region: shares out the slots of both sides whose code is a or b (never
-  // 0) and calls visit(side, slot, code) for each. The codes are tested four at a time (in
+  // 0), in the blocks marked with a bit of `plies` (ply_bit of the plies a and b are decided
+  // at), and calls visit(side, slot, code) for each. The codes are tested four at a time (in
   // the lanes of a word), as the passes look for a few among many.
   template <class Visit>
-  void for_codes(uint16_t a, uint16_t b, Visit visit) {
+  void for_codes(uint16_t a, uint16_t b, uint64_t plies, Visit visit) {
     constexpr uint64_t kLanes = 0x0001000100010001, kTops = 0x8000800080008000;
     auto has = [](uint64_t quad, uint16_t v) {  // whether a lane of quad equals v
       const uint64_t x = quad ^ (v * kLanes);
       return ((x - kLanes) & ~x & kTops) != 0;
     };
-    const uint64_t blocks = (n + 255) / 256;
 #pragma omp for schedule(dynamic, 16)
     for (uint64_t i = 0; i < 2 * blocks; ++i) {
+      if (!(load(plies_in_block[i]) & plies)) continue;
       const int side = i >= blocks;
       const uint16_t* c = code[side].data();
-      const uint64_t begin = (i - side * blocks) * 256, end = std::min(begin + 256, n);
+      const uint64_t begin = (i - side * blocks) * kBlock, end = std::min(begin + kBlock, n);
       for (uint64_t slot = begin; slot < end; slot += 4) {
         const uint64_t lanes = std::min<uint64_t>(4, end - slot);
         uint64_t quad = 0;  // missing lanes hold 0
@@ -184,9 +214,10 @@ struct Solver {
       std::array<uint64_t, MoveList::kCapacity> preds;
       // A capture win in d + 1 fits the open code's 13 bits; beyond, none can be.
       const uint16_t capture_win = d + 1 <= 0x1fff ? open_code(kCapWin, d + 1) : decided(d);
-      for_codes(decided(d), capture_win, [&](int side, uint64_t slot, uint16_t c) {
+      const uint64_t plies = ply_bit(d) | ply_bit(d + 1);
+      for_codes(decided(d), capture_win, plies, [&](int side, uint64_t slot, uint16_t c) {
         if (c != decided(d)) {  // a capture wins in d + 1
-          store(code[side][slot], decided(d + 1));
+          decide(side, slot, d + 1);
           any = true;
           return;
         }
@@ -194,9 +225,8 @@ struct Solver {
         retro_moves(cur.pos(), unmoves);
         predecessor_slots(cur, unmoves, 1 - side, preds);
         for (int i = 0; i < unmoves.size; ++i) {
-          uint16_t& pred = code[1 - side][preds[i]];
-          if (is_open(load(pred))) {
-            store(pred, decided(d + 1));
+          if (is_open(load(code[1 - side][preds[i]]))) {
+            decide(1 - side, preds[i], d + 1);
             any = true;
           }
         }
@@ -216,23 +246,24 @@ struct Solver {
       SlotCursor cur(t.index);
       MoveList unmoves;
       std::array<uint64_t, MoveList::kCapacity> preds;
-      for_codes(decided(d + 1), decided(d + 1), [&](int side, uint64_t slot, uint16_t) {
-        cur.load(slot, Color(side));
-        Position& pos = cur.pos();
-        const bool symmetric = pos.mirror_symmetric();
-        retro_moves(pos, unmoves);
-        predecessor_slots(cur, unmoves, 1 - side, preds);
-        for (int i = 0; i < unmoves.size; ++i) {
-          const uint64_t p = preds[i];
-          const uint16_t pc = load(code[1 - side][p]);
-          if (!is_open(pc) || open_kind(pc) == kCapWin) continue;
-          const uint8_t w = unmove_weight(pos, symmetric, unmoves[i]);
-          if (add_count(moves_left[1 - side][p], -w) == 0 && open_kind(pc) == kCapLoss) {
-            store(code[1 - side][p], decided(std::max(d + 2, open_k(pc))));
-            any = true;
-          }
-        }
-      });
+      for_codes(decided(d + 1), decided(d + 1), ply_bit(d + 1),
+                [&](int side, uint64_t slot, uint16_t) {
+                  cur.load(slot, Color(side));
+                  Position& pos = cur.pos();
+                  const bool symmetric = pos.mirror_symmetric();
+                  retro_moves(pos, unmoves);
+                  predecessor_slots(cur, unmoves, 1 - side, preds);
+                  for (int i = 0; i < unmoves.size; ++i) {
+                    const uint64_t p = preds[i];
+                    const uint16_t pc = load(code[1 - side][p]);
+                    if (!is_open(pc) || open_kind(pc) == kCapWin) continue;
+                    const uint8_t w = unmove_weight(pos, symmetric, unmoves[i]);
+                    if (add_count(moves_left[1 - side][p], -w) == 0 && open_kind(pc) == kCapLoss) {
+                      decide(1 - side, p, std::max(d + 2, open_k(pc)));
+                      any = true;
+                    }
+                  }
+                });
     }
     return any;
   }
