@@ -1,7 +1,6 @@
 #include "generator/stats.hpp"
 
 #include <algorithm>
-#include <map>
 #include <vector>
 
 namespace xq::gen {
@@ -10,30 +9,48 @@ namespace {
 
 struct SideCounts {
   uint64_t slots[6] = {}, positions[6] = {};
-  std::map<unsigned, uint64_t> win_dtm, loss_dtm;  // plies -> positions
+  std::vector<uint64_t> win_dtm, loss_dtm;  // positions by plies
   unsigned longest = 0;
   uint64_t longest_slot = 0;
   bool any_win = false;
 };
 
+void add(std::vector<uint64_t>& histogram, unsigned plies, uint64_t positions) {
+  if (histogram.size() <= plies) histogram.resize(plies + 1);
+  histogram[plies] += positions;
+}
+
+// Layout index (Index::piece) of the king of colour c.
+int king_index(const Index& index, Color c) {
+  int i = 0;
+  while (index.piece(i) != make_piece(c, King)) ++i;
+  return i;
+}
+
 // Counts over the slots [begin, end) of one side.
 SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t end) {
   SideCounts c;
   SlotCursor cur(t.index);
+  const int kings[2] = {king_index(t.index, Red), king_index(t.index, Black)};
+  Square sq[kMaxPieces];
   for (uint64_t slot = begin; slot < end; ++slot) {
     const Wdl w = t.wdl[side][slot];
     if (w == Wdl::Illegal) continue;
-    cur.load(slot, Color(side));
-    const uint64_t images = cur.pos().mirror_symmetric() ? 1 : 2;
+    // A slot stands for a position and its mirror image, one position when they are the same,
+    // which needs both kings on the middle file: the square list tells, mostly.
+    t.index.decode(slot, sq);
+    const bool middle = file_of(sq[kings[Red]]) == 4 && file_of(sq[kings[Black]]) == 4;
+    const bool symmetric = middle && cur.load(slot, Color(side)) && cur.pos().mirror_symmetric();
+    const uint64_t images = symmetric ? 1 : 2;
     c.slots[int(w)] += 1;
     c.positions[int(w)] += images;
     const unsigned d = t.distance[side][slot];
     if (w == Wdl::Win) {
-      c.win_dtm[d] += images;
+      add(c.win_dtm, d, images);
       if (!c.any_win || d > c.longest) c.longest = d, c.longest_slot = slot;
       c.any_win = true;
     } else if (w == Wdl::Loss) {
-      c.loss_dtm[d] += images;
+      add(c.loss_dtm, d, images);
     }
   }
   return c;
@@ -45,8 +62,8 @@ void merge(SideCounts& c, const SideCounts& later) {
     c.slots[i] += later.slots[i];
     c.positions[i] += later.positions[i];
   }
-  for (const auto& [d, k] : later.win_dtm) c.win_dtm[d] += k;
-  for (const auto& [d, k] : later.loss_dtm) c.loss_dtm[d] += k;
+  for (unsigned d = 0; d < later.win_dtm.size(); ++d) add(c.win_dtm, d, later.win_dtm[d]);
+  for (unsigned d = 0; d < later.loss_dtm.size(); ++d) add(c.loss_dtm, d, later.loss_dtm[d]);
   // The first slot of the longest win, as a scan in slot order finds it.
   if (later.any_win && (!c.any_win || later.longest > c.longest))
     c.longest = later.longest, c.longest_slot = later.longest_slot;
@@ -76,9 +93,10 @@ nlohmann::json counts_json(const uint64_t (&by_wdl)[6]) {
           {"rule_loss", at(Wdl::RuleLoss)}};
 }
 
-nlohmann::json histogram_json(const std::map<unsigned, uint64_t>& h) {
+nlohmann::json histogram_json(const std::vector<uint64_t>& h) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& [plies, n] : h) out.push_back({plies, n});
+  for (unsigned plies = 0; plies < h.size(); ++plies)
+    if (h[plies]) out.push_back({plies, h[plies]});
   return out;
 }
 
