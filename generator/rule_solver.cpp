@@ -232,7 +232,7 @@ struct Game {
       if (!a.draws.contains(p)) continue;
       const int d = sign * unmove_weight(pos, symmetric, m);
       if (winner_to_move(p))
-        std::atomic_ref<uint8_t>(wcount(p)).fetch_add(uint8_t(d), std::memory_order_relaxed);
+        add_count(wcount(p), d);
       else
         add_count(a.left(p), d);
     }
@@ -426,12 +426,9 @@ struct Game {
           for (const Move m : unmoves) {
             const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
             if (!a.draws.contains(p)) continue;
-            bool joins = winner_to_move(p);
-            if (!joins && !check) {
-              std::atomic_ref<uint8_t> c(wcount(p));
-              const uint8_t w = unmove_weight(pos, symmetric, m);
-              joins = c.fetch_sub(w, std::memory_order_relaxed) == w;
-            }
+            const bool joins =
+                winner_to_move(p) ||
+                (!check && add_count(wcount(p), -unmove_weight(pos, symmetric, m)) == 0);
             if (joins && join(p)) mine.list.push_back(p);
           }
         }

@@ -116,14 +116,18 @@ inline uint8_t unmove_weight(Position& pos, bool symmetric, Move m) {
   return move_weight(false, there);
 }
 
-// Adds d to a move count kept in a value class byte (the solvers count there, so that the
-// finished classes take no extra memory), atomically; returns the new count.
+// Adds d to a one-byte move count, atomically (modulo 256, like the byte); returns the new
+// count.
+inline unsigned add_count(uint8_t& count, int d) {
+  return uint8_t(std::atomic_ref<uint8_t>(count).fetch_add(uint8_t(d), std::memory_order_relaxed) +
+                 d);
+}
+// The same for a count kept in a value class byte (the solvers count there, so that the
+// finished classes take no extra memory); the byte is accessed as unsigned char, which may
+// alias any object.
 inline unsigned add_count(Wdl& count, int d) {
   static_assert(sizeof(Wdl) == 1);
-  // One atomic add (modulo 256, like the byte) instead of a compare-exchange loop; the byte is
-  // accessed as unsigned char, which may alias any object.
-  std::atomic_ref<uint8_t> ref(reinterpret_cast<uint8_t&>(count));
-  return uint8_t(ref.fetch_add(uint8_t(d), std::memory_order_relaxed) + d);
+  return add_count(reinterpret_cast<uint8_t&>(count), d);
 }
 
 // Look-up of positions reached by a capture from one material: the captured piece decides
