@@ -14,8 +14,7 @@ Outcome read(const SolvedTable& t, const Position& pos) {
 
 SlotCursor::SlotCursor(const Index& index)
     : index_(index),
-      red_end_(index.material().count[Red][King] + index.material().count[Red][Advisor] +
-               index.material().count[Red][Elephant]),
+      red_end_(index.king_index(Black)),  // Black's group follows Red's
       groups_end_(index.groups_end()) {
   for (int i = 0; i < index.piece_count(); ++i) pieces_[i] = index.piece(i);
 }

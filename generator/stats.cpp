@@ -20,18 +20,11 @@ void add(std::vector<uint64_t>& histogram, unsigned plies, uint64_t positions) {
   histogram[plies] += positions;
 }
 
-// Layout index (Index::piece) of the king of colour c.
-int king_index(const Index& index, Color c) {
-  int i = 0;
-  while (index.piece(i) != make_piece(c, King)) ++i;
-  return i;
-}
-
 // Counts over the slots [begin, end) of one side.
 SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t end) {
   SideCounts c;
   SlotCursor cur(t.index);
-  const int kings[2] = {king_index(t.index, Red), king_index(t.index, Black)};
+  const int kings[2] = {t.index.king_index(Red), t.index.king_index(Black)};
   Square sq[kMaxPieces];
   for (uint64_t slot = begin; slot < end; ++slot) {
     const Wdl w = t.wdl[side][slot];

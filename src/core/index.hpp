@@ -48,6 +48,8 @@ class Index {
     uint32_t red = 0, black = 0;
   };
   int groups_end() const { return groups_[Red].size() + groups_[Black].size(); }
+  // Where the king of colour c stands in a square list (each group starts with its king).
+  int king_index(Color c) const { return c == Red ? 0 : groups_[Red].size(); }
   GroupIds group_ids(const Square* squares) const;
   // The id of colour c's group alone (squares: the whole list).
   uint32_t group_id(Color c, const Square* squares) const;
