@@ -282,10 +282,7 @@ void register_stats(CLI::App& app) {
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
   sub->add_flag("--json", o->json, "One JSON object");
   add_lang_option(sub, o->lang);
-  sub->add_option("--sample", o->sample,
-                  "Most placements examined for the verdict (more are sampled evenly)")
-      ->check(CLI::Range(uint64_t(1000), uint64_t(1) << 40))
-      ->capture_default_str();
+  add_sample_option(sub, o->sample);
 }
 
 }  // namespace xq::cli

@@ -27,6 +27,13 @@ void add_lang_option(CLI::App* sub, Lang& lang) {
       ->check(CLI::IsMember({"en", "zh"}));
 }
 
+void add_sample_option(CLI::App* sub, uint64_t& sample) {
+  sub->add_option("--sample", sample,
+                  "Most placements examined per verdict (more are sampled evenly)")
+      ->check(CLI::Range(uint64_t(1000), uint64_t(1) << 40))
+      ->capture_default_str();
+}
+
 CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& help,
                       Action action) {
   CLI::App* sub = app.add_subcommand(name, help);

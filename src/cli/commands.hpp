@@ -15,6 +15,8 @@ constexpr int kExitTables = 3;
 
 // Adds `--lang en|zh` (the language of the text output; Chinese names and notation with zh).
 void add_lang_option(CLI::App* sub, Lang& lang);
+// Adds `--sample N` (1000..2^40): the most placements a verdict examines (stats, list).
+void add_sample_option(CLI::App* sub, uint64_t& sample);
 
 // A subcommand's body; returns the exit code. Exceptions are mapped by run_selected.
 using Action = std::function<int()>;
