@@ -256,13 +256,12 @@ void write_table(const std::string& path, const TableHeader& h,
   if (threads < 1) throw bad("threads must be at least 1");
   if (compression.level < 1 || compression.level > ZSTD_maxCLevel())
     throw bad("zstd level out of range");
-  const ZSTD_bounds search = ZSTD_cParam_getBounds(ZSTD_c_searchLog);
-  const ZSTD_bounds target = ZSTD_cParam_getBounds(ZSTD_c_targetLength);
-  if (compression.search_log != 0 &&
-      (compression.search_log < search.lowerBound || compression.search_log > search.upperBound))
-    throw bad("zstd searchLog out of range");
-  if (compression.target_length != 0 && (compression.target_length < target.lowerBound ||
-                                         compression.target_length > target.upperBound))
+  const auto within = [](ZSTD_cParameter p, int value) {  // 0: the level's own value
+    const ZSTD_bounds b = ZSTD_cParam_getBounds(p);
+    return value == 0 || (value >= b.lowerBound && value <= b.upperBound);
+  };
+  if (!within(ZSTD_c_searchLog, compression.search_log)) throw bad("zstd searchLog out of range");
+  if (!within(ZSTD_c_targetLength, compression.target_length))
     throw bad("zstd targetLength out of range");
 
   const uint64_t table_offset = kHeaderSize;
