@@ -54,6 +54,11 @@ uint64_t status_bytes(const std::string& key) {
   return 0;
 }
 
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+
 // Median cost of one steady_clock read, measured as between probes.
 double clock_overhead_ns() {
   std::vector<double> d(10001);
@@ -63,13 +68,7 @@ double clock_overhead_ns() {
     x = std::chrono::duration<double, std::nano>(now - last).count();
     last = now;
   }
-  std::nth_element(d.begin(), d.begin() + d.size() / 2, d.end());
-  return d[d.size() / 2];
-}
-
-double median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
+  return median(std::move(d));
 }
 
 // One probe; returns a value folded into the checksum (so no probe can be optimised away).

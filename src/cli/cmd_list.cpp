@@ -40,12 +40,6 @@ std::string human_bytes(uint64_t n) {
   return buf;
 }
 
-std::string pct(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", x);
-  return buf;
-}
-
 // Terminal columns of UTF-8 text: East Asian characters take two.
 size_t display_width(const std::string& s) {
   size_t w = 0;

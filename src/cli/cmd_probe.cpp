@@ -92,8 +92,7 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
 }
 
 // One line per FEN: "FEN ; wdl dtm best"; failures are counted, not fatal.
-int probe_epd(const Tablebase& tb, const Options& o) {
-  std::ifstream in(o.epd);
+int probe_epd(const Tablebase& tb, std::istream& in) {
   std::string line;
   int total = 0, unavailable = 0, failed = 0;
   while (std::getline(in, line)) {
@@ -127,9 +126,10 @@ void register_probe(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "probe", "Probe positions in the tables", [o] {
     if (!o->epd.empty()) {  // bad input before missing tables
-      if (!std::ifstream(o->epd) || std::filesystem::is_directory(o->epd))
+      std::ifstream in(o->epd);
+      if (!in || std::filesystem::is_directory(o->epd))
         throw std::invalid_argument("cannot read " + o->epd + " (a file with one FEN per line)");
-      return probe_epd(Tablebase({o->dir}), *o);
+      return probe_epd(Tablebase({o->dir}), in);
     }
     const Position pos = Position::from_fen(o->fen);  // bad input before missing tables
     return probe_one(Tablebase({o->dir}), pos, *o);

@@ -30,12 +30,8 @@ std::string side_key(Color c) {
   return c == Red ? "red" : "black";
 }
 
-std::string side_name(Color c, Lang lang) {
-  if (lang == Lang::Zh) return c == Red ? "红" : "黑";
-  return c == Red ? "Red" : "Black";
-}
-
-std::string pct(double x) {
+// A percentage in a column five characters wide: " 52.3%".
+std::string pct_column(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%5.1f%%", x);
   return buf;
@@ -45,19 +41,15 @@ std::string pad(const std::string& s, size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 
-double percent(uint64_t part, uint64_t whole) {
-  return whole ? 100.0 * double(part) / double(whole) : 0;
-}
-
 // Counts of one side to move from the stats JSON, with the total and percentages added.
 nlohmann::json counts_with_shares(const nlohmann::json& c) {
   nlohmann::json out = c;
   const uint64_t win = c.at("win"), draw = c.at("draw"), loss = c.at("loss");
   const uint64_t total = win + draw + loss;
   out["total"] = total;
-  out["win_pct"] = percent(win, total);
-  out["draw_pct"] = percent(draw, total);
-  out["loss_pct"] = percent(loss, total);
+  out["win_pct"] = share(win, total);
+  out["draw_pct"] = share(draw, total);
+  out["loss_pct"] = share(loss, total);
   return out;
 }
 
@@ -139,9 +131,9 @@ void print_counts(const nlohmann::json& stats, Lang lang) {
                   : c == Red ? "Red to move  "
                              : "Black to move")
               << pad(with_commas(total), 12) << "  " << red_wins << pad(with_commas(red), 12) << " "
-              << pct(percent(red, total)) << "  " << draw << pad(with_commas(drawn), 12) << " "
-              << pct(percent(drawn, total)) << "  " << black_wins << pad(with_commas(black), 12)
-              << " " << pct(percent(black, total)) << "\n";
+              << pct_column(share(red, total)) << "  " << draw << pad(with_commas(drawn), 12) << " "
+              << pct_column(share(drawn, total)) << "  " << black_wins
+              << pad(with_commas(black), 12) << " " << pct_column(share(black, total)) << "\n";
   }
   if (zh)
     std::cout << "  其中由长将判负规则决定胜负的：红先 " << with_commas(rule[Red]) << " 局，黑先 "

@@ -4,12 +4,12 @@
 
 namespace xq::cli {
 
-namespace {
-
 std::string side_name(Color c, Lang lang) {
   if (lang == Lang::Zh) return c == Red ? "红" : "黑";
   return c == Red ? "Red" : "Black";
 }
+
+namespace {
 
 std::string plies_of(unsigned plies) {
   return std::to_string(plies) + (plies == 1 ? " ply" : " plies");

@@ -11,6 +11,9 @@ namespace xq::cli {
 
 enum class Lang { En, Zh };
 
+// "Red" / "Black", or "红" / "黑".
+std::string side_name(Color c, Lang lang);
+
 // "Red to move wins: mate in 23 plies (12 moves)" / "红先胜，23 步杀".
 std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang);
 // Short value of a move for its mover: "win in 21 plies", "draw", "rule win (k 2, j 5)".

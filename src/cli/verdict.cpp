@@ -182,16 +182,6 @@ class Sequence {
   uint64_t total_, count_, offset_, step_ = 1;
 };
 
-std::string pct(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", x);
-  return buf;
-}
-
-double share(uint64_t part, uint64_t whole) {
-  return whole ? 100.0 * double(part) / double(whole) : 0;
-}
-
 // How far the defender's pieces stand from their king, in king steps (ties between equally
 // good formations go to the most compact one).
 int spread(const Position& pos) {
@@ -203,6 +193,15 @@ int spread(const Position& pos) {
     if (pos.at(s) != kNoPiece)
       steps += std::abs(file_of(s) - file_of(king)) + std::abs(rank_of(s) - rank_of(king));
   return steps;
+}
+
+// Share (percent) Red wins among all legal positions with Red to move, from a table's
+// statistics JSON; their number goes to positions.
+double red_to_move_win_pct(const nlohmann::json& stats, uint64_t& positions) {
+  const nlohmann::json& c = stats.at("red").at("positions");
+  const uint64_t win = c.at("win"), draw = c.at("draw"), loss = c.at("loss");
+  positions = win + draw + loss;
+  return share(win, positions);
 }
 
 }  // namespace
@@ -333,13 +332,6 @@ std::string formation_text(const std::vector<Placed>& f, Lang lang) {
   return out;
 }
 
-double all_positions_win_pct(const nlohmann::json& stats, const char* side, uint64_t* positions) {
-  const nlohmann::json& c = stats.at(side).at("positions");
-  const uint64_t win = c.at("win"), draw = c.at("draw"), loss = c.at("loss");
-  if (positions) *positions = win + draw + loss;
-  return share(std::string(side) == "red" ? win : loss, win + draw + loss);
-}
-
 std::string explain(const Material& m, const TypicalSet& t, Verdict v,
                     const nlohmann::json& all_stats, Lang lang) {
   const bool zh = lang == Lang::Zh;
@@ -349,7 +341,7 @@ std::string explain(const Material& m, const TypicalSet& t, Verdict v,
               : "No typical position could be formed (docs/verdicts.md), so the tables give no "
                 "book verdict.";
   uint64_t all_red = 0;
-  const double all_pct = all_positions_win_pct(all_stats, "red", &all_red);
+  const double all_pct = red_to_move_win_pct(all_stats, all_red);
   const std::string best = formation_text(t.best, lang);
   const std::string held = pct(t.best_hold_pct()),
                     held_moving = pct(100 - t.best_weaker_to_move.win_pct());
@@ -413,6 +405,16 @@ std::string explain(const Material& m, const TypicalSet& t, Verdict v,
                       "(docs/verdicts.md).";
   }
   return out;
+}
+
+std::string pct(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", x);
+  return buf;
+}
+
+double share(uint64_t part, uint64_t whole) {
+  return whole ? 100.0 * double(part) / double(whole) : 0;
 }
 
 std::string with_commas(uint64_t n) {

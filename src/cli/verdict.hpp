@@ -91,10 +91,10 @@ std::string explain(const Material& m, const TypicalSet& t, Verdict v,
 // The defender's formation as text: "k e9, a d9, a e8" / "将e9 士d9 士e8".
 std::string formation_text(const std::vector<Placed>& f, Lang lang);
 
-// Share (percent) the stronger side wins among all legal positions with `side` ("red" or
-// "black") to move, from a table's statistics JSON; the positions count in *positions.
-double all_positions_win_pct(const nlohmann::json& stats, const char* side,
-                             uint64_t* positions = nullptr);
+// "52.3%": one decimal.
+std::string pct(double x);
+// part as a percentage of whole (0 when whole is 0).
+double share(uint64_t part, uint64_t whole);
 
 // A count with thousands separators: 1234567 -> "1,234,567".
 std::string with_commas(uint64_t n);
