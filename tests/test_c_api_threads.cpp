@@ -1,30 +1,21 @@
 // The C API (include/xqtb/xqtb.h) under threads: one handle probed by several threads at once
 // gives every thread the serial answers, and each thread's error message is its own.
 // (Single-threaded behaviour is tested from C in c_api_test.c.)
-#include <unistd.h>
-
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cstring>
-#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "generator/generate.hpp"
+#include "support/table_dir.hpp"
 #include "xqtb/xqtb.h"
 
-namespace fs = std::filesystem;
-
 TEST_CASE("C API: one handle shared by threads, error messages per thread", "[c_api]") {
-  const fs::path dir = fs::temp_directory_path() / ("xqtb-c-api-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  xq::gen::GenOptions o;
-  o.dir = dir.string();
-  xq::gen::generate({xq::Material::parse("KRK")}, o);
+  const xq::test::TempDir dir("c-api-threads");
+  xq::test::generate_into(dir.str(), {"KRK"});
 
-  const std::string dir_name = dir.string();
+  const std::string dir_name = dir.str();
   const char* dirs[] = {dir_name.c_str()};
   xqtb_tablebase* tb = nullptr;
   REQUIRE(xqtb_open(dirs, 1, 1 << 20, &tb) == XQTB_OK);
@@ -61,5 +52,4 @@ TEST_CASE("C API: one handle shared by threads, error messages per thread", "[c_
   CHECK(wrong == 0);
 
   xqtb_close(tb);
-  fs::remove_all(dir);
 }

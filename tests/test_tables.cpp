@@ -16,18 +16,12 @@ using xq::test::TempDir;
 namespace fs = std::filesystem;
 using xq::test::read_bytes;
 
-namespace {
-
-void generate_into(const std::string& dir, const char* material, int threads) {
-  test::generate_into(dir, {material}, threads);
-}
-
-}  // namespace
+using xq::test::generate_into;
 
 TEST_CASE("1 and 2 threads write byte-identical tables", "[tables]") {
   TempDir one("t1"), two("t2");
-  generate_into(one.str(), "KRKN", 1);
-  generate_into(two.str(), "KRKN", 2);
+  generate_into(one.str(), {"KRKN"}, 1);
+  generate_into(two.str(), {"KRKN"}, 2);
   int files = 0;
   for (const auto& f : fs::directory_iterator(one.path)) {
     if (f.path().extension() == ".json") continue;  // run record: times differ by design
@@ -40,7 +34,7 @@ TEST_CASE("1 and 2 threads write byte-identical tables", "[tables]") {
 
 TEST_CASE("probing the files gives the solved values for every position", "[tables]") {
   TempDir dir("probe");
-  generate_into(dir.str(), "KRKN", 0);
+  generate_into(dir.str(), {"KRKN"}, 0);
   const gen::TableSet solved =
       gen::solve_closure(Material::parse("KRKN"), RuleSet::Check, [](const char*, int) {});
   const Tablebase tb({dir.str()});
@@ -97,12 +91,12 @@ TEST_CASE("verification accepts solved tables and finds a changed value", "[tabl
 
 TEST_CASE("a corrupted table file is refused", "[tables]") {
   TempDir dir("corrupt");
-  generate_into(dir.str(), "KRKA", 0);
+  generate_into(dir.str(), {"KRKA"}, 0);
   const fs::path wdl = dir.path / "KRKA.xqw";
   std::string bytes = read_bytes(wdl);
   bytes[bytes.size() / 2] ^= 0x40;
   xq::test::write_bytes(wdl, bytes);
   CHECK_THROWS_AS(gen::load_table(dir.str(), Material::parse("KRKA"), RuleSet::Check), TableError);
   // Regeneration without --force refuses the corrupt file rather than trusting it.
-  CHECK_THROWS_AS(generate_into(dir.str(), "KRKA", 0), TableError);
+  CHECK_THROWS_AS(generate_into(dir.str(), {"KRKA"}, 0), TableError);
 }

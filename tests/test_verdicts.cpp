@@ -1,19 +1,15 @@
 // Book verdicts (docs/verdicts.md): the classic endings are generated and their verdicts must
 // agree with established theory; their statistics must match tables/manifest.tsv.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include "cli/verdict.hpp"
-#include "generator/generate.hpp"
+#include "support/table_dir.hpp"
 
 using namespace xq;
 using namespace xq::cli;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -24,32 +20,20 @@ const std::pair<const char*, Verdict> kBook[] = {
     {"KRKNAA", Verdict::Win}, {"KRKCAA", Verdict::Draw},
 };
 
-// One directory for every test here, generated on first use and removed at exit.
-struct BookTables {
-  fs::path path = fs::temp_directory_path() / ("xqtb-test-verdicts-" + std::to_string(getpid()));
-  BookTables() {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~BookTables() { fs::remove_all(path); }
-  // Generates the materials (and their sub-tables) that are not there yet.
-  std::string with(const std::vector<Material>& materials) {
-    gen::GenOptions o;
-    o.dir = path.string();
-    gen::generate(materials, o);
-    return o.dir;
-  }
-};
-
-BookTables& tables() {
-  static BookTables t;
-  return t;
+// One directory for every test here (removed at exit), into which the materials (and their
+// sub-tables) that are not there yet are generated.
+std::string tables_with(const std::vector<Material>& materials) {
+  static const test::TempDir dir("verdicts");
+  std::vector<std::string> names;
+  for (const Material& m : materials) names.push_back(m.name());
+  test::generate_into(dir.str(), names);
+  return dir.str();
 }
 
 std::string main_dir() {
   std::vector<Material> all;
   for (const auto& [name, v] : kBook) all.push_back(Material::parse(name));
-  return tables().with(all);
+  return tables_with(all);
 }
 
 // Typical positions of a material, computed once per run (the tables never change within it).
@@ -155,7 +139,7 @@ TEST_CASE("book verdicts are found whatever the spelling of the ending", "[verdi
 
 TEST_CASE("车对炮士象全 (KRKCAABB) is a book draw and matches the manifest", "[verdict][big]") {
   const Material m = Material::parse("KRKCAABB");
-  const Tablebase tb({tables().with({m})}, size_t(512) << 20);
+  const Tablebase tb({tables_with({m})}, size_t(512) << 20);
   const TypicalSet& t = typical(tb, m);
   INFO("best formation " << formation_text(t.best, Lang::En) << " holds " << t.best_hold_pct()
                          << "%");
