@@ -249,11 +249,14 @@ TypicalSet typical_positions(const Tablebase& tb, const Material& material, uint
 
   double best_key = -std::numeric_limits<double>::infinity();
   for (const uint64_t f : formations) {
-    Tally held[2];  // by side to move
+    Position formation;
+    place(defence, f, formation);  // valid: the formations were filtered above
+    Tally held[2];                 // by side to move
     std::string example;
     for (const uint64_t a : Sequence(att.total, per_formation, splitmix64(f))) {
       ++t.examined;
-      if (!place(defence, f, pos) || !place(attack, a, pos, false)) continue;
+      pos = formation;
+      if (!place(attack, a, pos, false)) continue;
       if (wins_material(pos, Red) || wins_material(pos, Black)) continue;
       for (const Color stm : {Red, Black}) {
         pos.set_side_to_move(stm);
@@ -278,13 +281,12 @@ TypicalSet typical_positions(const Tablebase& tb, const Material& material, uint
     t.lost_formations += held[Red].win_pct() >= kBookWinPct;
     // Best: highest share held with the stronger side to move, then with the weaker, then
     // the most compact formation.
-    place(defence, f, pos);
-    const double key = hold * 1e6 + hold_moving * 1e3 - spread(pos);
+    const double key = hold * 1e6 + hold_moving * 1e3 - spread(formation);
     if (key > best_key) {
       best_key = key;
       t.best.clear();
       for (Square s = 0; s < kSquares; ++s)
-        if (pos.at(s) != kNoPiece) t.best.push_back({pos.at(s), s});
+        if (formation.at(s) != kNoPiece) t.best.push_back({formation.at(s), s});
       std::stable_sort(t.best.begin(), t.best.end(), [](const Placed& a, const Placed& b) {
         return type_of(a.piece) < type_of(b.piece);
       });
