@@ -3,8 +3,7 @@
 #   include/     xqtb/xqtb.h (C API); xqtb/core/*.hpp and xqtb/probe/{tablebase,open_once}.hpp (C++ API,
 #                included as "probe/tablebase.hpp" with include/xqtb on the include path)
 #   bin/         the xqtb command-line tool
-include(GNUInstallDirs)
-include(CMakePackageConfigHelpers)
+include(CMakePackageConfigHelpers)  # GNUInstallDirs: included by the top-level CMakeLists.txt
 
 set(XQTB_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/xqtb)
 

@@ -78,14 +78,15 @@ void register_list(CLI::App& app) {
   CLI::App* sub = add_command(app, "list", "Tables present, with size, rules and verdict", [o] {
     const bool zh = o->lang == Lang::Zh;
     const Tablebase tb({o->dir});
+    const std::vector<Material> materials = tb.materials();
     nlohmann::json out = nlohmann::json::array();
-    if (!o->json && !tb.materials().empty())
+    if (!o->json && !materials.empty())
       std::cout << pad_right(zh ? "残局" : "material", 11) << pad_right(zh ? "名称" : "name", 18)
                 << pad_right(zh ? "大小" : "size", 11) << pad_right(zh ? "规则" : "rules", 7)
                 << (zh ? "结论" : "verdict") << "\n";
     uint64_t total = 0;
     int unreadable = 0;
-    for (const Material& m : tb.materials()) {
+    for (const Material& m : materials) {
       const uint64_t bytes =
           file_bytes(o->dir, m, TableKind::Wdl) + file_bytes(o->dir, m, TableKind::Dtm);
       total += bytes;
@@ -123,7 +124,7 @@ void register_list(CLI::App& app) {
     }
     const auto finish = [&] {
       if (!unreadable) return kExitOk;
-      std::cerr << "xqtb: " << unreadable << " of " << tb.materials().size()
+      std::cerr << "xqtb: " << unreadable << " of " << materials.size()
                 << " tables unreadable (xqtb verify MATERIAL checks one)\n";
       return kExitTables;
     };
@@ -132,10 +133,10 @@ void register_list(CLI::App& app) {
       return finish();
     }
     if (zh)
-      std::cout << o->dir << "：" << tb.materials().size() << " 个残局库，共 " << human_bytes(total)
+      std::cout << o->dir << "：" << materials.size() << " 个残局库，共 " << human_bytes(total)
                 << "\n";
     else
-      std::cout << tb.materials().size() << " tables in " << o->dir << ", " << human_bytes(total)
+      std::cout << materials.size() << " tables in " << o->dir << ", " << human_bytes(total)
                 << "\n";
     return finish();
   });
