@@ -16,16 +16,18 @@ namespace {
 //                kind 0: every capture loses, the worst in k plies (k = 0: no capture)
 //                kind 1: a capture wins in k plies
 //                kind 2: a capture draws; k holds its draw_hint capture bits (>> 8)
+//                and, for kinds 0 and 2 (the would-be draws), kOpenCheck when the side to
+//                move is in check, for the draw hint
 // Positions still open after the last ply are draws.
-constexpr uint16_t kIllegalCode = 0, kOpen = 0x8000;
+constexpr uint16_t kIllegalCode = 0, kOpen = 0x8000, kOpenCheck = 0x1000;
 constexpr uint16_t kCapLoss = 0, kCapWin = 1, kCapDraw = 2;
-constexpr unsigned kMaxDistance = 0x3fff;
+constexpr unsigned kMaxDistance = 0x3fff, kMaxOpenK = 0xfff;
 
 constexpr uint16_t decided(unsigned d) {
   return uint16_t(2 + d);
 }
-constexpr uint16_t open_code(uint16_t kind, unsigned k) {
-  return uint16_t(kOpen | kind << 13 | k);
+constexpr uint16_t open_code(uint16_t kind, unsigned k, bool check = false) {
+  return uint16_t(kOpen | kind << 13 | (check ? kOpenCheck : 0) | k);
 }
 constexpr bool is_open(uint16_t c) {
   return c & kOpen;
@@ -34,7 +36,7 @@ constexpr uint16_t open_kind(uint16_t c) {
   return (c >> 13) & 3;
 }
 constexpr unsigned open_k(uint16_t c) {
-  return c & 0x1fff;
+  return c & kMaxOpenK;
 }
 
 template <class T>
@@ -118,11 +120,13 @@ struct Solver {
       }
     }
     if (best_win >= 0 && quiet == 0) return decided(best_win);
+    if (std::max(best_win, worst_loss) > int(kMaxOpenK))
+      throw std::runtime_error("a capture's DTM exceeds the working code's 12 bits");
     if (best_win >= 0) return open_code(kCapWin, best_win);
     if (quiet > draw_hint::kMoves) throw std::runtime_error("more quiet moves than counts hold");
     quiet_left = Wdl(quiet);
-    if (draw) return open_code(kCapDraw, draw_bits >> 8);  // a draw at least
-    return quiet == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss);
+    if (draw) return open_code(kCapDraw, draw_bits >> 8, check);  // a draw at least
+    return quiet == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss, check);
   }
 
   unsigned init() {
@@ -212,8 +216,8 @@ struct Solver {
       SlotCursor cur(t.index);
       MoveList unmoves;
       std::array<uint64_t, MoveList::kCapacity> preds;
-      // A capture win in d + 1 fits the open code's 13 bits; beyond, none can be.
-      const uint16_t capture_win = d + 1 <= 0x1fff ? open_code(kCapWin, d + 1) : decided(d);
+      // A capture win in d + 1 fits the open code's 12 bits; beyond, none can be.
+      const uint16_t capture_win = d + 1 <= kMaxOpenK ? open_code(kCapWin, d + 1) : decided(d);
       const uint64_t plies = ply_bit(d) | ply_bit(d + 1);
       for_codes(decided(d), capture_win, plies, [&](int side, uint64_t slot, uint16_t c) {
         if (c != decided(d)) {  // a capture wins in d + 1
@@ -294,7 +298,8 @@ struct Solver {
           wdl[slot] = Wdl::Illegal;
         } else if (is_open(v)) {
           const uint16_t capture_bits = open_kind(v) == kCapDraw ? open_k(v) << 8 : 0;
-          c[slot] = uint16_t(capture_bits | uint8_t(wdl[slot]));
+          const uint16_t check = v & kOpenCheck ? draw_hint::kInCheck : 0;
+          c[slot] = uint16_t(check | capture_bits | uint8_t(wdl[slot]));
           wdl[slot] = Wdl::Draw;
         } else {
           wdl[slot] = (v - 2) % 2 ? Wdl::Win : Wdl::Loss;

@@ -117,23 +117,18 @@ struct Arena {
   // Takes the draw hints of solve_plain out of the distances and sets up the states and counts.
   void prepare() {
     bool overflow = false;
-#pragma omp parallel reduction(|| : overflow)
-    {
-      SlotCursor cur(t.index);
-#pragma omp for schedule(dynamic, 64)
-      for (uint64_t w = 0; w < draws.words(); ++w)
-        for (uint64_t bits = draws.word(w); bits; bits &= bits - 1) {
-          const uint64_t g = w * 64 + std::countr_zero(bits);
-          const uint16_t hint = state(g);
-          const bool held = hint & draw_hint::kCaptureHolds;
-          overflow |= (hint & draw_hint::kMoves) == draw_hint::kMoves;  // room for a sink
-          left(g) = Wdl((hint & draw_hint::kMoves) + held);
-          load_draw(cur, g);
-          state(g) =
-              uint16_t((cur.pos().in_check(side_of(g)) ? kInCheck : 0) |
-                       (hint & draw_hint::kCaptureWins ? kSinkWon : 0) | (held ? kSinkHeld : 0));
-        }
-    }
+#pragma omp parallel for schedule(dynamic, 64) reduction(|| : overflow)
+    for (uint64_t w = 0; w < draws.words(); ++w)
+      for (uint64_t bits = draws.word(w); bits; bits &= bits - 1) {
+        const uint64_t g = w * 64 + std::countr_zero(bits);
+        const uint16_t hint = state(g);
+        const bool held = hint & draw_hint::kCaptureHolds;
+        overflow |= (hint & draw_hint::kMoves) == draw_hint::kMoves;  // room for a sink
+        left(g) = Wdl((hint & draw_hint::kMoves) + held);
+        state(g) =
+            uint16_t((hint & draw_hint::kInCheck ? kInCheck : 0) |
+                     (hint & draw_hint::kCaptureWins ? kSinkWon : 0) | (held ? kSinkHeld : 0));
+      }
     if (overflow) throw std::runtime_error("more quiet moves than the rule counts hold");
     // The moves into draws in check are checks (priority 1), not quiet.
     for_each_draw(draws, t.index, [&](uint64_t g, SlotCursor& cur, MoveList& unmoves) {

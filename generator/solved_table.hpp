@@ -31,12 +31,12 @@ struct SolvedTable {
   bool draw_hints = false;
 };
 
-// The draw hint: what the plain solution knows about the moves of a plain draw, kept for the
-// rule stage. The weighted number (move_weight) of its non-capturing moves into plain draws,
-// and whether a capture leads to a sub-table position (rule values) that the opponent loses,
-// or does not win.
+// The draw hint: what the plain solution knows about a plain draw, kept for the rule stage.
+// The weighted number (move_weight) of its non-capturing moves into plain draws, whether a
+// capture leads to a sub-table position (rule values) that the opponent loses, or does not
+// win, and whether the side to move is in check.
 namespace draw_hint {
-constexpr uint16_t kMoves = 0xff, kCaptureWins = 0x100, kCaptureHolds = 0x200;
+constexpr uint16_t kMoves = 0xff, kCaptureWins = 0x100, kCaptureHolds = 0x200, kInCheck = 0x400;
 }
 
 struct Outcome {
