@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -187,22 +188,30 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
 #else
   const int threads = 1;  // built with XQTB_OPENMP=OFF: the solver passes run serially
 #endif
+  if (!std::isfinite(o.memory_limit_gib) || o.memory_limit_gib < 0)
+    throw std::invalid_argument("the memory limit must be a number of GiB, 0 (none) or more");
   const std::vector<Material> order = plan(requested);
-  for (const Material& m : order) {
-    const uint64_t need = memory_estimate(m);
-    if (o.memory_limit_gib > 0 && double(need) > o.memory_limit_gib * (1ull << 30))
-      throw std::runtime_error(m.name() + " needs about " + std::to_string(need >> 20) +
-                               " MiB, more than the memory limit");
+  std::vector<bool> present(order.size());
+  FamilyProgress family;
+  const Material* largest = nullptr;  // of the tables to build, by memory_estimate
+  uint64_t largest_need = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    present[i] = !o.force && std::filesystem::exists(wdl_path(o.dir, order[i]));
+    if (present[i]) continue;
+    family.slots_left += 2 * Index(order[i]).size();
+    if (const uint64_t need = memory_estimate(order[i]); need > largest_need)
+      largest = &order[i], largest_need = need;
+  }
+  const double limit = o.memory_limit_gib * double(1ull << 30);
+  if (largest && limit > 0 && double(largest_need) > limit) {
+    std::ostringstream why;
+    why << largest->name() << " needs about " << (largest_need + (1 << 20) - 1) / (1 << 20)
+        << " MiB, more than the memory limit of " << o.memory_limit_gib << " GiB";
+    throw std::runtime_error(why.str());
   }
   std::error_code error;
   std::filesystem::create_directories(o.dir, error);
   if (error) throw TableError(o.dir, "cannot create the directory: " + error.message());
-  std::vector<bool> present(order.size());
-  FamilyProgress family;
-  for (size_t i = 0; i < order.size(); ++i) {
-    present[i] = !o.force && std::filesystem::exists(wdl_path(o.dir, order[i]));
-    if (!present[i]) family.slots_left += 2 * Index(order[i]).size();
-  }
   // needed[i]: the tables that the tables still to build from i on capture into. Only these
   // are kept in memory, which bounds a run by its largest table and its targets.
   std::vector<std::set<Material>> needed(order.size() + 1);

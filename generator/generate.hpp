@@ -20,7 +20,7 @@ struct GenOptions {
   std::string dir = "tables";
   RuleSet rules = RuleSet::Check;
   int threads = 0;              // 0: OpenMP's default
-  double memory_limit_gib = 0;  // 0: no limit
+  double memory_limit_gib = 0;  // 0: no limit; finite and ≥ 0
   bool force = false;           // regenerate tables that exist already
   // One line of human-readable progress (phase, ply, rates); called from the main thread.
   std::function<void(const std::string&)> log = [](const std::string&) {};
@@ -46,8 +46,11 @@ std::vector<Material> plan(const std::vector<Material>& requested);
 uint64_t memory_estimate(const Material& m);
 
 // Generates every table of plan(requested) that is missing (or all, with force). Tables that
-// exist are checksum-verified and loaded. Throws MaterialError, TableError (unreadable or
-// corrupt existing table, I/O failure) or std::runtime_error (memory limit, rule overflow).
+// exist are checksum-verified and loaded. Before anything is written, refuses a run whose
+// largest table to build has a memory_estimate above the limit (std::runtime_error naming it
+// and its MiB) and a limit that is not a finite number ≥ 0 (std::invalid_argument). Throws
+// MaterialError, TableError (unreadable or corrupt existing table, I/O failure) or
+// std::runtime_error (rule overflow).
 void generate(const std::vector<Material>& requested, const GenOptions& options);
 
 }  // namespace xq::gen
