@@ -78,6 +78,8 @@ const TableFile& Tablebase::dtm_file(const Entry& e, const Material& m) const {
     auto t = TableFile::open(e.dtm_path, m.name(), TableKind::Dtm, cache_);
     if (t->header().index_version != kIndexVersion)
       throw TableError(e.dtm_path, "built with another index scheme");
+    if (t->header().rules != wdl_file(e, m).header().rules)
+      throw TableError(e.dtm_path, "built under another rule set than its WDL file");
     return t;
   });
 }
@@ -89,6 +91,7 @@ const Index& Tablebase::index_of(const Entry& e, const Material& m) const {
 std::optional<RuleSet> Tablebase::rules(const Material& m) const {
   const Entry* e = entry(m.canonical());
   if (!e) return std::nullopt;
+  dtm_file(*e, m.canonical());  // opening it checks that the pair agrees
   return wdl_file(*e, m.canonical()).header().rules;
 }
 

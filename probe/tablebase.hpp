@@ -44,7 +44,8 @@ class Tablebase {
   // Canonical materials with a table, sorted by name.
   std::vector<Material> materials() const;
   bool has(const Material& m) const;
-  // The rule set the tables were built under (all must agree; TableError otherwise on open).
+  // The rule set the table was built under. Opens both files of the pair: TableError when one
+  // is missing or damaged, or when they disagree.
   std::optional<RuleSet> rules(const Material& m) const;
   // Statistics JSON stored in the table's WDL file (TableError when corrupt).
   std::string stats_json(const Material& m) const;

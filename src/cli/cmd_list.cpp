@@ -136,8 +136,8 @@ void register_list(CLI::App& app) {
       std::cout << o->dir << "：" << materials.size() << " 个残局库，共 " << human_bytes(total)
                 << "\n";
     else
-      std::cout << materials.size() << " tables in " << o->dir << ", " << human_bytes(total)
-                << "\n";
+      std::cout << materials.size() << (materials.size() == 1 ? " table in " : " tables in ")
+                << o->dir << ", " << human_bytes(total) << "\n";
     return finish();
   });
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
