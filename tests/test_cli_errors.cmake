@@ -1,6 +1,6 @@
-# CLI test of bad input: each command below must fail with the documented exit code (2 bad
-# input, 3 tables missing, corrupt or unwritable) and exactly one stderr line "xqtb: reason"
-# containing the given words (for gen: after its progress lines); never a crash.
+# CLI test of bad input: each command below must fail with the documented exit code (1 memory
+# limit, 2 bad input, 3 tables missing, corrupt or unwritable) and exactly one stderr line
+# "xqtb: reason" containing the given words (for gen: after its progress lines); never a crash.
 # Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_cli_errors.cmake
 cmake_minimum_required(VERSION 3.25)
 
@@ -45,9 +45,11 @@ function(expect code words)
   endif()
 endfunction()
 
-# A truncated copy of the WDL file.
+# A truncated copy of the WDL file, and a copy without a DTM file.
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/truncated")
 execute_process(COMMAND truncate -s 1000 "${WORK}/truncated/KRKA.xqw")
+file(COPY "${WORK}/tables/" DESTINATION "${WORK}/no-dtm")
+file(REMOVE "${WORK}/no-dtm/KRKA.xqd")
 
 set(T --dir "${WORK}/tables")
 # The damaged copy fails its checksums: a mutant accepting it would fail the last two.
@@ -69,6 +71,10 @@ expect(3 "checksum" verify KRKA --dir "${WORK}/damaged")
 expect(3 "checksum" gen KRKA --dir "${WORK}/damaged")
 expect(3 "truncated" probe --dir "${WORK}/truncated" --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
 expect(3 "1 of 4 tables unreadable" list --dir "${WORK}/truncated")
+expect(3 "1 of 4 tables unreadable" list --dir "${WORK}/no-dtm")
+expect(3 "missing DTM file" probe --dir "${WORK}/no-dtm" --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
+expect(2 "memory limit must be" gen KRKA --dir "${WORK}/limit" --memory-limit nan)
+expect(1 "KRKCAABB needs about 668 MiB" gen KRKCAABB --dir "${WORK}/limit" --memory-limit 0.0001)
 # An EPD file with a bad line: every line answered, the failure counted, exit 2.
 execute_process(COMMAND "${XQTB}" probe ${T} --epd "${WORK}/mixed.epd" RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_QUIET)
