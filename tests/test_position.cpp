@@ -31,6 +31,8 @@ TEST_CASE("malformed FEN is rejected with the reason", "[position]") {
   CHECK_THAT(error_of("4k5/9/9/9/9/9/9/9/4R4/4K4 w"), Catch::Contains("longer than 9"));
   CHECK_THAT(error_of("4k3/9/9/9/9/9/9/9/4R4/4K4 w"), Catch::Contains("has 8 files"));
   CHECK_THAT(error_of("4x4/9/9/9/9/9/9/9/4R4/4K4 w"), Catch::Contains("character 2"));
+  CHECK_THAT(error_of("\xef\xbc\x93k5/9/9/9/9/9/9/9/4R4/4K4 w"),  // a full-width digit
+             Catch::Contains("character 1: non-ASCII character"));
   CHECK_THAT(error_of("4k4/9/9/9/9/9/9/9/4R4/4K4 x"), Catch::Contains("side to move"));
   CHECK_THAT(error_of(""), Catch::Contains("bad FEN"));
   CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/4R4/4K4 w foo"), Catch::Contains("unexpected 'foo'"));

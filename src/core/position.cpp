@@ -84,6 +84,8 @@ Position Position::from_fen_raw(std::string_view fen) {
       file += ch - '0';
       if (file > kFiles) fail("rank " + std::to_string(rank) + " is longer than 9 files");
     } else {
+      if (static_cast<unsigned char>(ch) >= 0x80)  // a byte of a UTF-8 character, not a letter
+        fail("non-ASCII character (FEN uses the letters KABNRCP, kabnrcp and digits)");
       const Piece p = piece_from_fen(ch);
       if (p == kNoPiece) fail(std::string("unknown piece letter '") + ch + "'");
       if (file >= kFiles) fail("rank " + std::to_string(rank) + " is longer than 9 files");
