@@ -105,6 +105,7 @@ TEST_CASE("impossible or unreadable materials are rejected with one line", "[mat
       {"车对将车", "king"},
       {"车对双", "without a piece"},
       {"车对兽", "unexpected character '兽'"},
+      {"车对炮x", "Black's side mixes letters and Chinese characters"},
       {"KR\xff", "invalid UTF-8"},
   };
   for (const auto& [text, problem] : cases) {

@@ -177,6 +177,8 @@ SideCounts read_side(std::u32string_view s, Color side) {
   const bool letters = std::any_of(s.begin(), s.end(), [](char32_t c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
   });
+  if (letters && std::any_of(s.begin(), s.end(), [](char32_t c) { return c >= 0x80; }))
+    throw MaterialError(std::string(side_name(side)) + " mixes letters and Chinese characters");
   const RawCounts n = letters ? read_letters(s, side) : read_chinese(s, side);
   SideCounts out{};
   out[King] = 1;
