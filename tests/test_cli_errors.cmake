@@ -73,6 +73,7 @@ expect(3 "truncated" probe --dir "${WORK}/truncated" --fen "3k5/4a4/9/9/9/9/9/9/
 expect(3 "1 of 4 tables unreadable" list --dir "${WORK}/truncated")
 expect(3 "1 of 4 tables unreadable" list --dir "${WORK}/no-dtm")
 expect(3 "missing DTM file" probe --dir "${WORK}/no-dtm" --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
+expect(3 "the pair is incomplete" info KRKA --dir "${WORK}/no-dtm")
 expect(2 "memory limit must be" gen KRKA --dir "${WORK}/limit" --memory-limit nan)
 expect(1 "KRKCAABB needs about 668 MiB" gen KRKCAABB --dir "${WORK}/limit" --memory-limit 0.0001)
 # An EPD file with a bad line: every line answered, the failure counted, exit 2.

@@ -44,8 +44,12 @@ void register_info(CLI::App& app) {
     }
     std::cout << "  uncompressed bytes per side: WDL " << index.size() << ", DTM "
               << 2 * index.size() << "\n";
-    print_file(gen::wdl_path(o->dir, m), m, TableKind::Wdl, index.size());
-    print_file(gen::dtm_path(o->dir, m), m, TableKind::Dtm, index.size());
+    const std::string wdl = gen::wdl_path(o->dir, m), dtm = gen::dtm_path(o->dir, m);
+    print_file(wdl, m, TableKind::Wdl, index.size());
+    print_file(dtm, m, TableKind::Dtm, index.size());
+    if (std::filesystem::exists(wdl) != std::filesystem::exists(dtm))
+      throw TableError(std::filesystem::exists(wdl) ? dtm : wdl,
+                       "missing: the pair is incomplete (xqtb gen --force rebuilds it)");
     return kExitOk;
   });
   sub->add_option("material", o->material, "Material, e.g. KRKCAABB or 车对炮士象全")->required();
