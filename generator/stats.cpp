@@ -24,16 +24,13 @@ void add(std::vector<uint64_t>& histogram, unsigned plies, uint64_t positions) {
 SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t end) {
   SideCounts c;
   SlotCursor cur(t.index);
-  const int kings[2] = {t.index.king_index(Red), t.index.king_index(Black)};
-  Square sq[kMaxPieces];
   for (uint64_t slot = begin; slot < end; ++slot) {
     const Wdl w = t.wdl[side][slot];
     if (w == Wdl::Illegal) continue;
     // A slot stands for a position and its mirror image, one position when they are the same,
-    // which needs both kings on the middle file: the square list tells, mostly.
-    t.index.decode(slot, sq);
-    const bool middle = file_of(sq[kings[Red]]) == 4 && file_of(sq[kings[Black]]) == 4;
-    const bool symmetric = middle && cur.load(slot, Color(side)) && cur.pos().mirror_symmetric();
+    // which needs self-symmetric groups: the slot's group pair tells, mostly.
+    const bool symmetric = t.index.groups_symmetric(slot) && cur.load(slot, Color(side)) &&
+                           cur.pos().mirror_symmetric();
     const uint64_t images = symmetric ? 1 : 2;
     c.slots[int(w)] += 1;
     c.positions[int(w)] += images;

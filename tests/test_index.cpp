@@ -72,6 +72,16 @@ uint64_t check_every_slot(const Index& index) {
     for (Square s = 0; s < kSquares; ++s)
       if (const Piece p = pos.at(s); p && !can_stand_on(color_of(p), type_of(p), s))
         FAIL("slot " << slot << " puts a piece off its points: " << pos.fen());
+    // groups_symmetric: the kings, advisors and elephants alone are their own mirror image.
+    bool groups_symmetric = true;
+    for (Square s = 0; s < kSquares; ++s) {
+      const Piece p = pos.at(s);
+      const bool group =
+          p && (type_of(p) == King || type_of(p) == Advisor || type_of(p) == Elephant);
+      if (group && pos.at(mirror_lr(s)) != p) groups_symmetric = false;
+    }
+    if (index.groups_symmetric(slot) != groups_symmetric)
+      FAIL("slot " << slot << ": groups_symmetric wrong for " << pos.fen());
   }
   return good;
 }

@@ -443,6 +443,15 @@ void Index::pair_groups(uint64_t pair, uint32_t& r, uint32_t& b) const {
   }
 }
 
+bool Index::groups_symmetric(uint64_t slot) const {
+  uint32_t r, b;
+  pair_groups(by_rest_.quotient(slot), r, b);
+  const auto self_image = [](const Groups& g, uint32_t id) {
+    return id >= g.lower && id < g.lower + g.symmetric;
+  };
+  return self_image(groups_[Red], r) && self_image(groups_[Black], b);
+}
+
 bool Index::decode(uint64_t slot, Square* sq) const {
   GroupIds ids;
   return decode(slot, sq, ids);

@@ -51,6 +51,10 @@ class Index {
   // Where the king of colour c stands in a square list (each group starts with its king).
   int king_index(Color c) const { return c == Red ? 0 : groups_[Red].size(); }
   GroupIds group_ids(const Square* squares) const;
+  // Whether both groups of slot's placement are their own mirror images (each king on the
+  // middle file, its advisors and elephants symmetric about it): a slot whose placement is
+  // mirror-symmetric must have this, so most slots are ruled out without decoding.
+  bool groups_symmetric(uint64_t slot) const;
   // The id of colour c's group alone (squares: the whole list).
   uint32_t group_id(Color c, const Square* squares) const;
   // encode(squares) given ids == group_ids(squares).
