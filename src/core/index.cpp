@@ -179,25 +179,6 @@ struct Occupancy {
   Square select_free(int c) const { return step_over(w[1], step_over(w[0], c, 0), 64); }
 };
 
-// Counting group points below a point, 8 at a time: a group's points are bytes (< 128) of a
-// 64-bit word, padded with kPad. For bytes q, p < 128, (q | 0x80) - p never borrows across
-// bytes and keeps its top bit exactly when q >= p.
-constexpr uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080;
-constexpr uint8_t kPad = 127;
-// 0x01 in each byte of the word that is below p.
-uint64_t bytes_below(uint64_t word, uint8_t p) {
-  return (~((word | kHigh) - kOnes * p) & kHigh) >> 7;
-}
-// Sum of the bytes of x (the total must stay below 256).
-int byte_sum(uint64_t x) {
-  return int((x * kOnes) >> 56);
-}
-uint64_t word_of(const std::array<uint8_t, 8>& bytes) {
-  uint64_t w;
-  std::memcpy(&w, bytes.data(), 8);
-  return w;
-}
-
 void check_material(const Material& m) {
   static constexpr std::array<int, kPieceTypes> kMax = {1, 2, 2, 2, 2, 2, 5};
   for (int c = 0; c < 2; ++c) {
@@ -232,7 +213,7 @@ void Index::Groups::build(Color c, int a, int b) {
     for (int ar = 0; ar < adv_combos; ++ar) {
       for (int er = 0; er < ele_combos; ++er) {
         std::array<uint8_t, 8> g;
-        g.fill(kPad);
+        g.fill(0xff);
         g[0] = pt[kPalace][k];
         int n = 1;
         for (unsigned m = adv[ar]; m != 0; m &= m - 1)
@@ -266,6 +247,7 @@ void Index::Groups::build(Color c, int a, int b) {
   squares.resize(count);
   mirror.resize(count);
   points.assign(count, {});
+  below.assign(count, {});
   enemy_pawn_points.assign(count, 0);
   for (uint32_t n = 0; n < count; ++n) {
     const uint16_t id = renumber[n];
@@ -275,6 +257,7 @@ void Index::Groups::build(Color c, int a, int b) {
       const Square s = natural[n][i];
       points[id][s >> 6] |= uint64_t{1} << (s & 63);
       enemy_pawn_points[id] |= uint64_t{1} << kDomainTables.local[~c][kPawnPoints][s];
+      for (Square above = s + 1; above < kSquares; ++above) ++below[id][above];
     }
   }
   for (int16_t& v : id_of)
@@ -332,7 +315,7 @@ uint64_t Index::pair_rank(uint32_t r, uint32_t b) const {
 }
 
 uint64_t Index::rest_rank(const Square* sq, const uint8_t* map, uint32_t r, uint32_t b) const {
-  const uint64_t group[2] = {word_of(groups_[Red].squares[r]), word_of(groups_[Black].squares[b])};
+  const uint8_t* below[2] = {groups_[Red].below[r].data(), groups_[Black].below[b].data()};
   const int parts_begin = groups_[Red].size() + groups_[Black].size();
   uint64_t rest = 0;
   for (int i = 0; i < part_count_; ++i) {
@@ -340,22 +323,22 @@ uint64_t Index::rest_rank(const Square* sq, const uint8_t* map, uint32_t r, uint
     uint64_t rank = 0;
     if (p.count == 1 && !p.pawn) {  // the common lone rook, horse or cannon: rank = point
       const uint8_t s = map[sq[p.first]];
-      int c = s - byte_sum(bytes_below(group[Red], s) + bytes_below(group[Black], s));
+      int c = s - below[Red][s] - below[Black][s];
       for (int t = parts_begin; t < p.first; ++t) c -= map[sq[t]] < s;
       rank = uint64_t(c);
     } else if (p.pawn) {  // pawn index minus the enemy group points below it
       uint64_t mask = 0;
       for (int j = p.first; j < p.first + p.count; ++j) {
         const uint8_t s = map[sq[j]];
-        mask |= uint64_t{1} << (kDomainTables.local[p.colour][kPawnPoints][s] -
-                                byte_sum(bytes_below(group[~p.colour], s)));
+        mask |=
+            uint64_t{1} << (kDomainTables.local[p.colour][kPawnPoints][s] - below[~p.colour][s]);
       }
       rank = mask_rank(mask);
     } else {  // point minus every point placed before the part that is below it
       int c[2];
       for (int j = 0; j < p.count; ++j) {
         const uint8_t s = map[sq[p.first + j]];
-        c[j] = s - byte_sum(bytes_below(group[Red], s) + bytes_below(group[Black], s));
+        c[j] = s - below[Red][s] - below[Black][s];
         for (int t = parts_begin; t < p.first; ++t) c[j] -= map[sq[t]] < s;
       }
       if (p.count == 2 && c[0] > c[1]) std::swap(c[0], c[1]);

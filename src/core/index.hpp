@@ -76,12 +76,13 @@ class Index {
     int advisors = 0, elephants = 0;
     int adv_combos = 1, ele_combos = 1;
     uint32_t count = 0, lower = 0, symmetric = 0;
-    std::vector<int16_t> id_of;                   // [king][adv rank][ele rank] -> id or -1
-    std::vector<std::array<uint8_t, 8>> squares;  // id -> K, A.., B.., padded with 127
-    std::vector<uint16_t> mirror;                 // id -> id of the mirror image
-    std::vector<std::array<uint64_t, 2>> points;  // id -> occupied points (bits 0..89)
-    std::vector<uint64_t> enemy_pawn_points;      // id -> its points, as local pawn indices of
-                                                  // the other colour's pawns
+    std::vector<int16_t> id_of;                        // [king][adv rank][ele rank] -> id or -1
+    std::vector<std::array<uint8_t, 8>> squares;       // id -> K, A.., B.., padded with 0xff
+    std::vector<uint16_t> mirror;                      // id -> id of the mirror image
+    std::vector<std::array<uint64_t, 2>> points;       // id -> occupied points (bits 0..89)
+    std::vector<std::array<uint8_t, kSquares>> below;  // id -> its points below each point
+    std::vector<uint64_t> enemy_pawn_points;           // id -> its points, as local pawn indices of
+                                                       // the other colour's pawns
 
     void build(Color c, int advisors, int elephants);
     int size() const { return 1 + advisors + elephants; }
