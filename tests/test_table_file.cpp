@@ -97,7 +97,7 @@ Table make_table(TableKind kind, uint64_t n, uint32_t block_entries = 0) {
 }
 
 void write(const std::string& path, const Table& t, int threads = 1,
-           Compression compression = {3, 0, 0}) {
+           Compression compression = {3, 0, 0, 0}) {
   const bool wdl = t.header.kind == TableKind::Wdl;
   std::array<const void*, 2> values;
   std::array<const uint8_t*, 2> dont_care;
@@ -232,9 +232,9 @@ TEST_CASE("Files are byte-identical whatever the thread count and leave no .tmp"
   for (TableKind kind : {TableKind::Wdl, TableKind::Dtm}) {
     Table t = make_table(kind, 60000, 1024);
     const std::string one = tmp.file("one"), two = tmp.file("two"), three = tmp.file("three");
-    write(one, t, 1, kDefaultCompression);
-    write(two, t, 2, kDefaultCompression);
-    write(three, t, 3, kDefaultCompression);
+    write(one, t, 1, default_compression(kind));
+    write(two, t, 2, default_compression(kind));
+    write(three, t, 3, default_compression(kind));
     const auto bytes = read_bytes(one);
     CHECK(bytes == read_bytes(two));
     CHECK(bytes == read_bytes(three));
@@ -261,6 +261,12 @@ TEST_CASE("Writer rejects bad arguments and leaves no file behind", "[format]") 
   SECTION("block size not a power of two") {
     t.header.block_entries = 1000;
     CHECK_THROWS_AS(write(path, t), std::invalid_argument);
+  }
+  SECTION("zstd settings out of range") {
+    CHECK_THROWS_AS(write(path, t, 1, {0, 0, 0, 0}), std::invalid_argument);
+    CHECK_THROWS_AS(write(path, t, 1, {15, 99, 0, 0}), std::invalid_argument);
+    CHECK_THROWS_AS(write(path, t, 1, {15, 0, 1 << 30, 0}), std::invalid_argument);
+    CHECK_THROWS_AS(write(path, t, 1, {15, 0, 0, 99}), std::invalid_argument);
   }
   CHECK_FALSE(fs::exists(path));
   CHECK_FALSE(fs::exists(path + ".tmp"));

@@ -123,6 +123,7 @@ struct Encoder {
     ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, c.level);
     if (c.search_log) ZSTD_CCtx_setParameter(cctx, ZSTD_c_searchLog, c.search_log);
     if (c.target_length) ZSTD_CCtx_setParameter(cctx, ZSTD_c_targetLength, c.target_length);
+    if (c.min_match) ZSTD_CCtx_setParameter(cctx, ZSTD_c_minMatch, c.min_match);
     ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 0);  // the offset table has XXH64
     ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 1);
     ZSTD_CCtx_setParameter(cctx, ZSTD_c_dictIDFlag, 0);
@@ -238,6 +239,12 @@ const char* table_extension(TableKind kind) {
 
 void write_table(const std::string& path, const TableHeader& h,
                  const std::array<const void*, 2>& values,
+                 const std::array<const uint8_t*, 2>& dont_care, int threads) {
+  write_table(path, h, values, dont_care, threads, default_compression(h.kind));
+}
+
+void write_table(const std::string& path, const TableHeader& h,
+                 const std::array<const void*, 2>& values,
                  const std::array<const uint8_t*, 2>& dont_care, int threads,
                  Compression compression) {
   auto bad = [](const std::string& why) { return std::invalid_argument("write_table: " + why); };
@@ -263,6 +270,7 @@ void write_table(const std::string& path, const TableHeader& h,
   if (!within(ZSTD_c_searchLog, compression.search_log)) throw bad("zstd searchLog out of range");
   if (!within(ZSTD_c_targetLength, compression.target_length))
     throw bad("zstd targetLength out of range");
+  if (!within(ZSTD_c_minMatch, compression.min_match)) throw bad("zstd minMatch out of range");
 
   const uint64_t table_offset = kHeaderSize;
   const uint64_t stats_offset = table_offset + 2 * blocks * kRefSize;
