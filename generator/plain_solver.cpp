@@ -85,29 +85,31 @@ struct Solver {
         .fetch_or(ply_bit(ply), std::memory_order_relaxed);
   }
 
-  // Initial code of the loaded position (legal, its side to move set, in check or not), and
-  // its weighted quiet move count; `moves` is scratch.
-  uint16_t initial_code(Position& pos, bool check, MoveList& moves, Wdl& quiet_left) const {
+  // Initial code of the loaded position (legal, its side to move set, safety =
+  // pos.king_safety(side to move)), and its weighted quiet move count; `moves` is scratch.
+  uint16_t initial_code(Position& pos, const Position::KingSafety& safety, MoveList& moves,
+                        Wdl& quiet_left) const {
     quiet_left = Wdl(0);
-    pos.legal_moves(moves, check);
-    if (moves.size == 0) return decided(0);
-    const bool symmetric = pos.mirror_symmetric();
-    // A quiet move can reach a mirror-symmetric position (weight 2) only when both kings stand
-    // on the middle file after it; a move moves one king at most, so one of them is there now.
-    const bool weigh =
-        !symmetric && (file_of(pos.king_square(Red)) == 4 || file_of(pos.king_square(Black)) == 4);
-    unsigned quiet = 0;
+    moves.size = 0;
+    pos.pseudo_moves(moves);
+    const Color us = pos.side_to_move();
+    // Captures first: with one that wins, the quiet moves need not be counted (a quiet move
+    // that wins sooner decides the position in the ply passes; the count serves losses and
+    // draws only).
     int best_win = -1, worst_loss = 0;
     uint16_t draw_bits = 0;  // draw_hint capture bits of the captures that do not lose
-    bool draw = false;
-    for (Move m : moves) {
-      if (!pos.is_capture(m)) {
-        quiet += weigh ? quiet_move_weight(pos, false, m) : 1;
+    bool draw = false, any_capture = false;
+    for (const Move m : moves) {
+      if (!pos.is_capture(m)) continue;
+      const bool cheap = pos.surely_legal(m, safety);
+      const Piece cap = pos.make(m);
+      if (!cheap && pos.in_check(us)) {
+        pos.unmake(m, cap);
         continue;
       }
-      const Piece cap = pos.make(m);
       const Outcome o = captures.probe(pos, cap);
       pos.unmake(m, cap);
+      any_capture = true;
       // A plain loss of the opponent in d is our win in d + 1; rule values are plain draws.
       if (o.wdl == Wdl::Loss) {
         best_win = best_win < 0 ? o.distance + 1 : std::min<int>(best_win, o.distance + 1);
@@ -119,14 +121,23 @@ struct Solver {
         if (!is_win(o.wdl)) draw_bits |= draw_hint::kCaptureHolds;
       }
     }
-    if (best_win >= 0 && quiet == 0) return decided(best_win);
     if (std::max(best_win, worst_loss) > int(kMaxOpenK))
       throw std::runtime_error("a capture's DTM exceeds the working code's 12 bits");
     if (best_win >= 0) return open_code(kCapWin, best_win);
+    // A quiet move can reach a mirror-symmetric position (weight 2) only when both kings stand
+    // on the middle file after it; a move moves one king at most, so one of them is there now.
+    const bool weigh =
+        (file_of(pos.king_square(Red)) == 4 || file_of(pos.king_square(Black)) == 4) &&
+        !pos.mirror_symmetric();
+    unsigned quiet = 0;
+    for (const Move m : moves)
+      if (!pos.is_capture(m) && pos.pseudo_move_legal(m, safety))
+        quiet += weigh ? quiet_move_weight(pos, false, m) : 1;
+    if (!any_capture && quiet == 0) return decided(0);  // mated or stalemated
     if (quiet > draw_hint::kMoves) throw std::runtime_error("more quiet moves than counts hold");
     quiet_left = Wdl(quiet);
-    if (draw) return open_code(kCapDraw, draw_bits >> 8, check);  // a draw at least
-    return quiet == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss, check);
+    if (draw) return open_code(kCapDraw, draw_bits >> 8, safety.check);  // a draw at least
+    return quiet == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss, safety.check);
   }
 
   unsigned init() {
@@ -142,13 +153,14 @@ struct Solver {
           // One decoding serves both sides to move, and so does one check test per side.
           const bool placed = cur.load(slot, Red);
           Position& pos = cur.pos();
-          const bool check[2] = {placed && pos.in_check(Red), placed && pos.in_check(Black)};
+          Position::KingSafety safety[2];
+          if (placed) safety[Red] = pos.king_safety(Red), safety[Black] = pos.king_safety(Black);
           for (const Color side : {Red, Black}) {
             uint16_t c = kIllegalCode;
             moves_left[side][slot] = Wdl(0);
-            if (placed && !check[~side]) {  // the side not to move must not be in check
+            if (placed && !safety[~side].check) {  // the side not to move must not be in check
               pos.set_side_to_move(side);
-              c = initial_code(pos, check[side], moves, moves_left[side][slot]);
+              c = initial_code(pos, safety[side], moves, moves_left[side][slot]);
             }
             code[side][slot] = c;
             if (is_open(c) && open_kind(c) != kCapDraw) max_k = std::max(max_k, open_k(c));

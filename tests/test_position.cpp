@@ -1,7 +1,9 @@
 // FEN parsing and legality errors, check queries and make/unmake.
 #include <catch2/catch.hpp>
+#include <random>
 
 #include "core/position.hpp"
+#include "core/random_position.hpp"
 
 using namespace xq;
 
@@ -92,4 +94,31 @@ TEST_CASE("make and unmake restore the position", "[position]") {
     p.unmake(m, cap);
     CHECK(p == before);
   }
+}
+
+TEST_CASE("king_safety agrees with in_check, and surely_legal moves are legal", "[position]") {
+  std::mt19937_64 rng(7);
+  uint64_t sure = 0;
+  for (const char* letters : {"KRkaabbc", "KNPkaabbr", "KCCPPkaan", "KRNkcpp", "KAABBkaabbr"}) {
+    INFO(letters);
+    for (int i = 0; i < 3000; ++i) {
+      Position pos = random_position(letters, i % 2 ? Black : Red, rng);
+      for (const Color c : {Red, Black}) REQUIRE(pos.king_safety(c).check == pos.in_check(c));
+      const Color us = pos.side_to_move();
+      const Position::KingSafety safety = pos.king_safety(us);
+      MoveList moves;
+      pos.pseudo_moves(moves);
+      for (const Move m : moves) {
+        if (!pos.surely_legal(m, safety)) continue;
+        ++sure;
+        const Piece cap = pos.make(m);
+        if (pos.in_check(us)) FAIL(pos.fen() << " after a surely legal move");
+        pos.unmake(m, cap);
+      }
+    }
+  }
+  CHECK(sure > 100000);
+  // Facing kings count as check; a screen between them does not.
+  CHECK(Position::from_fen_raw("4k4/9/9/9/9/9/9/9/9/4K4 w").king_safety(Red).check);
+  CHECK_FALSE(Position::from_fen_raw("4k4/9/9/9/4p4/9/9/9/9/4K4 w").king_safety(Red).check);
 }

@@ -218,24 +218,33 @@ bool Position::king_attacked(Color c) const {
   return false;
 }
 
-geo::SquareSet Position::attack_lines(Color by) const {
-  geo::SquareSet lines;
-  const Square k = king_[~by];
-  if (k == kNoSquare) return lines;
+Position::KingSafety Position::king_safety(Color c) const {
+  KingSafety k;
+  const Square s = king_[c];
+  const Color by = ~c;
   const auto& g = geometry();
-  for (const Square s : occupied_[by]) {
-    const PieceType t = type_of(board_[s]);
-    if (t == Rook || t == Cannon || t == King) {
-      if (const int d = geo::direction(k, s); d >= 0) {
-        lines |= geo::between(k, s, d);
-        lines.set(s);
-      }
+  const geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
+  for (const Square q : occupied_[by]) {
+    const PieceType t = type_of(board_[q]);
+    if (t == Rook || t == Cannon || t == King) {  // a rook or king with no screen, a cannon one
+      const int d = geo::direction(s, q);
+      if (d < 0) continue;
+      const geo::SquareSet line = geo::between(s, q, d), screens = line & occupied;
+      k.lines |= line;
+      k.lines.set(q);
+      if (t == Cannon ? !screens.empty() && screens.at_most_one() : screens.empty()) k.check = true;
     } else if (t == Horse) {
-      for (int i = 0; i < g.horse_count[s]; ++i)
-        if (g.horse[s][i].to == k) lines.set(g.horse[s][i].block);
+      for (int i = 0; i < g.horse_count[q]; ++i) {
+        if (g.horse[q][i].to != s) continue;
+        k.lines.set(g.horse[q][i].block);
+        if (board_[g.horse[q][i].block] == kNoPiece) k.check = true;
+      }
+    } else if (t == Pawn) {
+      for (int i = 0; i < g.pawn_count[by][q]; ++i)
+        if (g.pawn[by][q][i] == s) k.check = true;
     }
   }
-  return lines;
+  return k;
 }
 
 bool Position::in_check(Color c) const {
@@ -301,26 +310,24 @@ void Position::pseudo_moves(MoveList& out) const {
   }
 }
 
-void Position::legal_moves(MoveList& out, bool check) const {
+bool Position::pseudo_move_legal(Move m, const KingSafety& safety) const {
+  if (surely_legal(m, safety)) return true;
+  const Color us = stm_;
+  Position& self = const_cast<Position&>(*this);  // make/unmake restores the position exactly
+  const Piece cap = self.make(m);
+  const bool ok = !self.in_check(us);
+  self.unmake(m, cap);
+  return ok;
+}
+
+void Position::legal_moves(MoveList& out) const {
   out.size = 0;
   pseudo_moves(out);
-  Position& self = const_cast<Position&>(*this);  // make/unmake restores the position exactly
-  const Color us = stm_;
-  const Square king = king_[us];
-  if (king == kNoSquare) return;
-  // A king not in check stays safe when a piece other than the king moves between points off
-  // the attack lines of the enemy; only the other moves need make and a check test.
-  const geo::SquareSet lines = attack_lines(~us);
+  if (king_[stm_] == kNoSquare) return;
+  const KingSafety safety = king_safety(stm_);
   int legal = 0;
-  for (const Move m : out) {
-    bool ok = !check && m.from != king && !lines.test(m.from) && !lines.test(m.to);
-    if (!ok) {
-      const Piece cap = self.make(m);
-      ok = !self.in_check(us);
-      self.unmake(m, cap);
-    }
-    if (ok) out.moves[legal++] = m;
-  }
+  for (const Move m : out)
+    if (pseudo_move_legal(m, safety)) out.moves[legal++] = m;
   out.size = legal;
 }
 

@@ -68,18 +68,30 @@ class Position {
   // general counts as an attack, RULES.md "Movement").
   bool in_check(Color c) const;
   bool kings_facing() const;
-  // Points whose occupancy decides whether the pieces of colour `by`, where they stand, attack
-  // the other king (facing kings included): each line from that king up to the farthest rook,
-  // cannon or king of `by` on it, and the legs of the horses of `by` that reach it. Moving other
-  // pieces between points outside this set adds no such attack.
-  geo::SquareSet attack_lines(Color by) const;
+  // Whether the king of colour c (on the board) is in check (in_check(c)), and the points whose
+  // occupancy decides whether the other colour's pieces, where they stand, attack it (facing
+  // kings included): each line from the king up to the farthest rook, cannon or king of the
+  // other colour on it, and the legs of that colour's horses that reach it. Moving other pieces
+  // between points outside `lines` adds no such attack. One pass over the other colour's pieces.
+  struct KingSafety {
+    bool check = false;
+    geo::SquareSet lines;
+  };
+  KingSafety king_safety(Color c) const;
 
-  // Pseudo-legal moves of the side to move (piece movement rules only).
+  // Appends the pseudo-legal moves of the side to move (piece movement rules only) to out.
   void pseudo_moves(MoveList& out) const;
   // Legal moves: pseudo-legal moves after which the mover's king is not in check.
-  void legal_moves(MoveList& out) const { legal_moves(out, in_check(stm_)); }
-  // The same, given whether the side to move is in check (callers that know it save a test).
-  void legal_moves(MoveList& out, bool in_check) const;
+  void legal_moves(MoveList& out) const;
+  // Whether the pseudo-legal move m of the side to move leaves its king safe, given
+  // safety = king_safety(side to move): made and tested only unless surely_legal.
+  bool pseudo_move_legal(Move m, const KingSafety& safety) const;
+  // True when m is legal without a test: the king is not in check and a piece other than the
+  // king moves between points off safety.lines. False says nothing.
+  bool surely_legal(Move m, const KingSafety& safety) const {
+    return !safety.check && m.from != king_[stm_] && !safety.lines.test(m.from) &&
+           !safety.lines.test(m.to);
+  }
   MoveList legal_moves() const {
     MoveList l;
     legal_moves(l);

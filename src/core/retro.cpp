@@ -62,12 +62,11 @@ void retro_moves(const Position& pos, MoveList& out) {
   if (king == kNoSquare) return;
   // In the predecessor the side now to move in pos is the one not to move: it must not be in
   // check, and the kings must not face (in_check covers both). When it is not in check now, an
-  // un-move between points off the mover's attack lines (Position::attack_lines) adds no attack
+  // un-move between points off the mover's attack lines (Position::king_safety) adds no attack
   // on its king but the moved piece's own: none for an advisor or elephant, nor for a rook,
   // cannon or king off the king's rank and file; on them, only the line to the king counts.
   // The other un-moves need the full test.
-  const bool check = pos.in_check(defender);
-  const geo::SquareSet lines = pos.attack_lines(mover);
+  const auto [check, lines] = pos.king_safety(defender);
   Position& q = const_cast<Position&>(pos);  // undone and redone: left exactly as it was
   int legal = 0;
   for (const Move m : out) {
