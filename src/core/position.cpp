@@ -310,8 +310,7 @@ void Position::pseudo_moves(MoveList& out) const {
   }
 }
 
-bool Position::pseudo_move_legal(Move m, const KingSafety& safety) const {
-  if (surely_legal(m, safety)) return true;
+bool Position::safe_after(Move m) const {
   const Color us = stm_;
   Position& self = const_cast<Position&>(*this);  // make/unmake restores the position exactly
   const Piece cap = self.make(m);

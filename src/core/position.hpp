@@ -85,7 +85,9 @@ class Position {
   void legal_moves(MoveList& out) const;
   // Whether the pseudo-legal move m of the side to move leaves its king safe, given
   // safety = king_safety(side to move): made and tested only unless surely_legal.
-  bool pseudo_move_legal(Move m, const KingSafety& safety) const;
+  bool pseudo_move_legal(Move m, const KingSafety& safety) const {
+    return surely_legal(m, safety) || safe_after(m);
+  }
   // True when m is legal without a test: the king is not in check and a piece other than the
   // king moves between points off safety.lines. False says nothing.
   bool surely_legal(Move m, const KingSafety& safety) const {
@@ -117,6 +119,9 @@ class Position {
   bool operator==(const Position& o) const { return board_ == o.board_ && stm_ == o.stm_; }
 
  private:
+  // Whether the side to move's king is safe after the pseudo-legal move m (made, then undone).
+  bool safe_after(Move m) const;
+
   std::array<Piece, kSquares> board_;
   std::array<Square, 2> king_;
   std::array<geo::SquareSet, 2> occupied_{};  // by colour: move generation visits only these
