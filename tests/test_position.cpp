@@ -96,9 +96,10 @@ TEST_CASE("make and unmake restore the position", "[position]") {
   }
 }
 
-TEST_CASE("king_safety agrees with in_check, and surely_legal moves are legal", "[position]") {
+TEST_CASE("king_safety and king_step_attacked agree with in_check; surely_legal moves are legal",
+          "[position]") {
   std::mt19937_64 rng(7);
-  uint64_t sure = 0;
+  uint64_t sure = 0, steps = 0;
   for (const char* letters : {"KRkaabbc", "KNPkaabbr", "KCCPPkaan", "KRNkcpp", "KAABBkaabbr"}) {
     INFO(letters);
     for (int i = 0; i < 3000; ++i) {
@@ -109,6 +110,13 @@ TEST_CASE("king_safety agrees with in_check, and surely_legal moves are legal", 
       MoveList moves;
       pos.pseudo_moves(moves);
       for (const Move m : moves) {
+        if (m.from == pos.king_square(us)) {  // the step test without make agrees with make
+          const bool attacked = pos.king_step_attacked(m.to);
+          const Piece cap = pos.make(m);
+          REQUIRE(attacked == pos.in_check(us));
+          pos.unmake(m, cap);
+          ++steps;
+        }
         if (!pos.surely_legal(m, safety)) continue;
         ++sure;
         const Piece cap = pos.make(m);
@@ -118,6 +126,7 @@ TEST_CASE("king_safety agrees with in_check, and surely_legal moves are legal", 
     }
   }
   CHECK(sure > 100000);
+  CHECK(steps > 10000);
   // Facing kings count as check; a screen between them does not.
   CHECK(Position::from_fen_raw("4k4/9/9/9/9/9/9/9/9/4K4 w").king_safety(Red).check);
   CHECK_FALSE(Position::from_fen_raw("4k4/9/9/9/4p4/9/9/9/9/4K4 w").king_safety(Red).check);

@@ -310,8 +310,33 @@ void Position::pseudo_moves(MoveList& out) const {
   }
 }
 
+bool Position::king_step_attacked(Square to) const {
+  const Color by = ~stm_;
+  const auto& g = geometry();
+  geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
+  occupied.reset(king_[stm_]);
+  for (const Square q : occupied_[by]) {
+    if (q == to) continue;  // taken by the king
+    const PieceType t = type_of(board_[q]);
+    if (t == Rook || t == Cannon || t == King) {  // a rook or king with no screen, a cannon one
+      const int d = geo::direction(to, q);
+      if (d < 0) continue;
+      const geo::SquareSet screens = geo::between(to, q, d) & occupied;
+      if (t == Cannon ? !screens.empty() && screens.at_most_one() : screens.empty()) return true;
+    } else if (t == Horse) {
+      for (int i = 0; i < g.horse_count[q]; ++i)
+        if (g.horse[q][i].to == to && !occupied.test(g.horse[q][i].block)) return true;
+    } else if (t == Pawn) {
+      for (int i = 0; i < g.pawn_count[by][q]; ++i)
+        if (g.pawn[by][q][i] == to) return true;
+    }
+  }
+  return false;
+}
+
 bool Position::safe_after(Move m) const {
   const Color us = stm_;
+  if (m.from == king_[us]) return !king_step_attacked(m.to);
   Position& self = const_cast<Position&>(*this);  // make/unmake restores the position exactly
   const Piece cap = self.make(m);
   const bool ok = !self.in_check(us);

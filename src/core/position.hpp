@@ -79,6 +79,10 @@ class Position {
   };
   KingSafety king_safety(Color c) const;
 
+  // Whether the side to move's king, stepping to `to` (taking what stands there), would be
+  // attacked there: the attack test with the king lifted from its point.
+  bool king_step_attacked(Square to) const;
+
   // Appends the pseudo-legal moves of the side to move (piece movement rules only) to out.
   void pseudo_moves(MoveList& out) const;
   // Legal moves: pseudo-legal moves after which the mover's king is not in check.
@@ -119,7 +123,8 @@ class Position {
   bool operator==(const Position& o) const { return board_ == o.board_ && stm_ == o.stm_; }
 
  private:
-  // Whether the side to move's king is safe after the pseudo-legal move m (made, then undone).
+  // Whether the side to move's king is safe after the pseudo-legal move m (made, then undone;
+  // a king step is tested without making it).
   bool safe_after(Move m) const;
 
   std::array<Piece, kSquares> board_;
