@@ -49,7 +49,7 @@ void store(uint16_t& c, uint16_t v) {
 
 struct Solver {
   SolvedTable& t;
-  const CaptureTargets captures;
+  const CaptureTargets targets;  // the sub-tables that captures lead to
   std::array<std::vector<uint16_t>, 2> code;
   // Per open slot whose captures do not win: the weighted number (move_weight) of quiet moves
   // not yet known to lose. Reaching 0 decides the slot lost when its captures lose too; for a
@@ -66,7 +66,7 @@ struct Solver {
 
   Solver(SolvedTable& table, const TableSet& set)
       : t(table),
-        captures(table.material, set),
+        targets(table.material, set),
         moves_left(table.wdl),
         n(table.index.size()),
         blocks((n + kBlock - 1) / kBlock),
@@ -86,12 +86,13 @@ struct Solver {
   }
 
   // Initial code of the loaded position (legal, its side to move set, safety =
-  // pos.king_safety(side to move)), and its weighted quiet move count; `moves` is scratch.
-  uint16_t initial_code(Position& pos, const Position::KingSafety& safety, MoveList& moves,
-                        Wdl& quiet_left) const {
+  // pos.king_safety(side to move)), and its weighted quiet move count; `quiet` and `captures`
+  // are scratch.
+  uint16_t initial_code(Position& pos, const Position::KingSafety& safety, MoveList& quiet,
+                        MoveList& captures, Wdl& quiet_left) const {
     quiet_left = Wdl(0);
-    moves.size = 0;
-    pos.pseudo_moves(moves);
+    quiet.size = captures.size = 0;
+    pos.pseudo_moves(quiet, captures);
     const Color us = pos.side_to_move();
     // Captures first: with one that wins, the quiet moves need not be counted (a quiet move
     // that wins sooner decides the position in the ply passes; the count serves losses and
@@ -99,15 +100,14 @@ struct Solver {
     int best_win = -1, worst_loss = 0;
     uint16_t draw_bits = 0;  // draw_hint capture bits of the captures that do not lose
     bool draw = false, any_capture = false;
-    for (const Move m : moves) {
-      if (!pos.is_capture(m)) continue;
-      const bool cheap = pos.surely_legal(m, safety);
+    for (const Move m : captures) {
+      const bool sure = pos.surely_legal(m, safety);
       const Piece cap = pos.make(m);
-      if (!cheap && pos.in_check(us)) {
+      if (!sure && pos.in_check(us)) {
         pos.unmake(m, cap);
         continue;
       }
-      const Outcome o = captures.probe(pos, cap);
+      const Outcome o = targets.probe(pos, cap);
       pos.unmake(m, cap);
       any_capture = true;
       // A plain loss of the opponent in d is our win in d + 1; rule values are plain draws.
@@ -129,15 +129,14 @@ struct Solver {
     const bool weigh =
         (file_of(pos.king_square(Red)) == 4 || file_of(pos.king_square(Black)) == 4) &&
         !pos.mirror_symmetric();
-    unsigned quiet = 0;
-    for (const Move m : moves)
-      if (!pos.is_capture(m) && pos.pseudo_move_legal(m, safety))
-        quiet += weigh ? quiet_move_weight(pos, false, m) : 1;
-    if (!any_capture && quiet == 0) return decided(0);  // mated or stalemated
-    if (quiet > draw_hint::kMoves) throw std::runtime_error("more quiet moves than counts hold");
-    quiet_left = Wdl(quiet);
+    unsigned count = 0;
+    for (const Move m : quiet)
+      if (pos.pseudo_move_legal(m, safety)) count += weigh ? quiet_move_weight(pos, false, m) : 1;
+    if (!any_capture && count == 0) return decided(0);  // mated or stalemated
+    if (count > draw_hint::kMoves) throw std::runtime_error("more quiet moves than counts hold");
+    quiet_left = Wdl(count);
     if (draw) return open_code(kCapDraw, draw_bits >> 8, safety.check);  // a draw at least
-    return quiet == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss, safety.check);
+    return count == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss, safety.check);
   }
 
   unsigned init() {
@@ -145,7 +144,7 @@ struct Solver {
 #pragma omp parallel reduction(max : max_k)
     {
       SlotCursor cur(t.index);
-      MoveList moves;
+      MoveList quiet, captures;
 #pragma omp for schedule(dynamic, 8)
       for (uint64_t block = 0; block < blocks; ++block) {
         uint64_t plies[2] = {0, 0};
@@ -160,7 +159,7 @@ struct Solver {
             moves_left[side][slot] = Wdl(0);
             if (placed && !safety[~side].check) {  // the side not to move must not be in check
               pos.set_side_to_move(side);
-              c = initial_code(pos, safety[side], moves, moves_left[side][slot]);
+              c = initial_code(pos, safety[side], quiet, captures, moves_left[side][slot]);
             }
             code[side][slot] = c;
             if (is_open(c) && open_kind(c) != kCapDraw) max_k = std::max(max_k, open_k(c));

@@ -251,11 +251,13 @@ bool Position::in_check(Color c) const {
   return king_[c] != kNoSquare && (king_attacked(c) || kings_facing());
 }
 
-void Position::pseudo_moves(MoveList& out) const {
+void Position::pseudo_moves(MoveList& quiet, MoveList& captures) const {
   const auto& g = geometry();
   const Color us = stm_;
   auto target_ok = [&](Square to) { return board_[to] == kNoPiece || color_of(board_[to]) != us; };
-  auto add = [&](Square from, Square to) { out.push({uint8_t(from), uint8_t(to)}); };
+  auto add = [&](Square from, Square to) {
+    (board_[to] == kNoPiece ? quiet : captures).push({uint8_t(from), uint8_t(to)});
+  };
   for (const Square s : occupied_[us]) {
     const Piece p = board_[s];
     switch (type_of(p)) {

@@ -84,7 +84,10 @@ class Position {
   bool king_step_attacked(Square to) const;
 
   // Appends the pseudo-legal moves of the side to move (piece movement rules only) to out.
-  void pseudo_moves(MoveList& out) const;
+  void pseudo_moves(MoveList& out) const { pseudo_moves(out, out); }
+  // The same, the non-capturing moves to `quiet` and the captures to `captures` (which may be
+  // one list: the moves then come in the order of the overload above).
+  void pseudo_moves(MoveList& quiet, MoveList& captures) const;
   // Legal moves: pseudo-legal moves after which the mover's king is not in check.
   void legal_moves(MoveList& out) const;
   // Whether the pseudo-legal move m of the side to move leaves its king safe, given
