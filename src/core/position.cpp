@@ -184,14 +184,12 @@ bool Position::kings_facing() const {
   return (geo::between(r, b, 0) & (occupied_[Red] | occupied_[Black])).empty();
 }
 
-bool Position::king_attacked(Color c) const {
-  const Square s = king_[c];
-  const Color by = ~c;
+bool Position::attacked(Square s, const geo::SquareSet& occupied, Color by) const {
   const auto& g = geometry();
   const auto& count = count_[by];
-  // Lines: a rook with no piece between, a cannon with exactly one.
+  // Lines: a rook with no piece between, a cannon with exactly one (a piece on s is passed
+  // over: it is the one attacked, or taken).
   if (count[Rook] + count[Cannon] != 0) {
-    const geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
     for (const Square q : occupied_[by]) {
       const PieceType t = type_of(board_[q]);
       if (t != Rook && t != Cannon) continue;
@@ -205,7 +203,7 @@ bool Position::king_attacked(Color c) const {
     const Piece horse = make_piece(by, Horse);
     for (int i = 0; i < g.horse_attacker_count[s]; ++i) {
       const auto& st = g.horse_attackers[s][i];
-      if (board_[st.to] == horse && board_[st.block] == kNoPiece) return true;
+      if (board_[st.to] == horse && !occupied.test(st.block)) return true;
     }
   }
   if (count[Pawn] != 0) {
@@ -213,9 +211,11 @@ bool Position::king_attacked(Color c) const {
     for (int i = 0; i < g.pawn_from_count[by][s]; ++i)
       if (board_[g.pawn_from[by][s][i]] == pawn) return true;
   }
-  // The enemy king, advisors and elephants never leave their own half: they cannot reach c's
-  // palace (the facing kings are kings_facing's).
-  return false;
+  // The flying general: the other king on s's file with nothing between. Its advisors and
+  // elephants never leave their own half.
+  const Square k = king_[by];
+  const int d = k == kNoSquare || file_of(k) != file_of(s) ? -1 : geo::direction(s, k);
+  return d >= 0 && (geo::between(s, k, d) & occupied).empty();
 }
 
 Position::KingSafety Position::king_safety(Color c) const {
@@ -248,7 +248,7 @@ Position::KingSafety Position::king_safety(Color c) const {
 }
 
 bool Position::in_check(Color c) const {
-  return king_[c] != kNoSquare && (king_attacked(c) || kings_facing());
+  return king_[c] != kNoSquare && attacked(king_[c], occupied_[Red] | occupied_[Black], ~c);
 }
 
 void Position::pseudo_moves(MoveList& quiet, MoveList& captures) const {
@@ -313,27 +313,9 @@ void Position::pseudo_moves(MoveList& quiet, MoveList& captures) const {
 }
 
 bool Position::king_step_attacked(Square to) const {
-  const Color by = ~stm_;
-  const auto& g = geometry();
   geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
   occupied.reset(king_[stm_]);
-  for (const Square q : occupied_[by]) {
-    if (q == to) continue;  // taken by the king
-    const PieceType t = type_of(board_[q]);
-    if (t == Rook || t == Cannon || t == King) {  // a rook or king with no screen, a cannon one
-      const int d = geo::direction(to, q);
-      if (d < 0) continue;
-      const geo::SquareSet screens = geo::between(to, q, d) & occupied;
-      if (t == Cannon ? !screens.empty() && screens.at_most_one() : screens.empty()) return true;
-    } else if (t == Horse) {
-      for (int i = 0; i < g.horse_count[q]; ++i)
-        if (g.horse[q][i].to == to && !occupied.test(g.horse[q][i].block)) return true;
-    } else if (t == Pawn) {
-      for (int i = 0; i < g.pawn_count[by][q]; ++i)
-        if (g.pawn[by][q][i] == to) return true;
-    }
-  }
-  return false;
+  return attacked(to, occupied, ~stm_);
 }
 
 bool Position::safe_after(Move m) const {
@@ -370,7 +352,7 @@ bool Position::gives_check(Move m) const {
   Position& self = const_cast<Position&>(*this);
   const Color us = stm_;
   const Piece cap = self.make(m);
-  const bool check = self.king_[~us] != kNoSquare && self.king_attacked(~us);
+  const bool check = self.in_check(~us);
   self.unmake(m, cap);
   return check;
 }

@@ -61,9 +61,6 @@ class Position {
   // Empties the board, then places pieces[i] on squares[i] for i < count (side to move kept).
   void place(const Square* squares, const Piece* pieces, int count);
 
-  // True when a rook, cannon, horse or pawn of the other colour attacks the king of colour c,
-  // which must be on the board in its palace (facing kings not included: kings_facing).
-  bool king_attacked(Color c) const;
   // True when the king of colour c is attacked, or the two kings face each other (flying
   // general counts as an attack, RULES.md "Movement").
   bool in_check(Color c) const;
@@ -126,6 +123,10 @@ class Position {
   bool operator==(const Position& o) const { return board_ == o.board_ && stm_ == o.stm_; }
 
  private:
+  // Whether the pieces of colour `by` attack the point s (in the other colour's palace), with
+  // `occupied` as the points that screen lines and block horse legs: rooks, cannons, horses,
+  // pawns, and the king of `by` facing s on an open file (RULES.md "Movement").
+  bool attacked(Square s, const geo::SquareSet& occupied, Color by) const;
   // Whether the side to move's king is safe after the pseudo-legal move m (made, then undone;
   // a king step is tested without making it).
   bool safe_after(Move m) const;
