@@ -91,8 +91,8 @@ struct Solver {
   uint16_t initial_code(Position& pos, const Position::KingSafety& safety, MoveList& quiet,
                         MoveList& captures, Wdl& quiet_left) const {
     quiet_left = Wdl(0);
-    quiet.size = captures.size = 0;
-    pos.pseudo_moves(quiet, captures);
+    captures.size = 0;
+    pos.pseudo_captures(captures);
     const Color us = pos.side_to_move();
     // Captures first: with one that wins, the quiet moves need not be counted (a quiet move
     // that wins sooner decides the position in the ply passes; the count serves losses and
@@ -124,19 +124,42 @@ struct Solver {
     if (std::max(best_win, worst_loss) > int(kMaxOpenK))
       throw std::runtime_error("a capture's DTM exceeds the working code's 12 bits");
     if (best_win >= 0) return open_code(kCapWin, best_win);
-    // A quiet move can reach a mirror-symmetric position (weight 2) only when both kings stand
-    // on the middle file after it; a move moves one king at most, so one of them is there now.
-    const bool weigh =
-        (file_of(pos.king_square(Red)) == 4 || file_of(pos.king_square(Black)) == 4) &&
-        !pos.mirror_symmetric();
-    unsigned count = 0;
-    for (const Move m : quiet)
-      if (pos.pseudo_move_legal(m, safety)) count += weigh ? quiet_move_weight(pos, false, m) : 1;
+    const unsigned count = weighted_quiet_count(pos, safety, quiet);
     if (!any_capture && count == 0) return decided(0);  // mated or stalemated
     if (count > draw_hint::kMoves) throw std::runtime_error("more quiet moves than counts hold");
     quiet_left = Wdl(count);
     if (draw) return open_code(kCapDraw, draw_bits >> 8, safety.check);  // a draw at least
     return count == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss, safety.check);
+  }
+
+  // The side to move's legal quiet moves, each with its move_weight. A move weighs 2 only
+  // into a mirror-symmetric position from one that is not, so with both kings on the middle
+  // file after it: with both there now, every move is weighed (listed in `quiet`, scratch);
+  // with one there, only the other king's steps onto that file can weigh 2, and only when
+  // that king is the side to move's.
+  static unsigned weighted_quiet_count(Position& pos, const Position::KingSafety& safety,
+                                       MoveList& quiet) {
+    const Color us = pos.side_to_move();
+    const bool middle[2] = {file_of(pos.king_square(Red)) == 4,
+                            file_of(pos.king_square(Black)) == 4};
+    if (middle[Red] && middle[Black] && !pos.mirror_symmetric()) {
+      quiet.size = 0;
+      pos.pseudo_moves(quiet);
+      unsigned count = 0;
+      for (const Move m : quiet)
+        if (!pos.is_capture(m) && pos.pseudo_move_legal(m, safety))
+          count += quiet_move_weight(pos, false, m);
+      return count;
+    }
+    unsigned count = unsigned(pos.quiet_move_count(safety));
+    if (middle[~us] && !middle[us]) {
+      const Square k = pos.king_square(us);
+      const Square to = k + (file_of(k) < 4 ? 1 : -1);  // the step onto the middle file
+      const Move m{uint8_t(k), uint8_t(to)};
+      if (pos.at(to) == kNoPiece && !pos.king_step_attacked(to))
+        count += quiet_move_weight(pos, false, m) - 1;
+    }
+    return count;
   }
 
   unsigned init() {

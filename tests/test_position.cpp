@@ -96,6 +96,31 @@ TEST_CASE("make and unmake restore the position", "[position]") {
   }
 }
 
+TEST_CASE("quiet_move_count equals the number of legal non-capturing moves", "[position]") {
+  std::mt19937_64 rng(11);
+  uint64_t in_check = 0, danger = 0, pinned = 0;
+  // Cannons and rooks on both sides make screens, pins and checks common.
+  for (const char* letters :
+       {"KRkaabbc", "KCCkaabbr", "KRCkcc", "KCNPkrcaa", "KAABBkaabbcc", "KRRkccn", "KNNCkrr"}) {
+    INFO(letters);
+    for (int i = 0; i < 4000; ++i) {
+      const Position pos = random_position(letters, i % 2 ? Black : Red, rng);
+      const Position::KingSafety safety = pos.king_safety(pos.side_to_move());
+      int legal_quiet = 0;
+      for (const Move m : pos.legal_moves()) legal_quiet += !pos.is_capture(m);
+      INFO(pos.fen());
+      REQUIRE(pos.quiet_move_count(safety) == legal_quiet);
+      in_check += safety.check;
+      danger += !safety.danger.empty();
+      for (const Square s : pos.occupied(pos.side_to_move())) pinned += safety.lines.test(s);
+    }
+  }
+  // The cases the count treats apart all occur.
+  CHECK(in_check > 1000);
+  CHECK(danger > 1000);
+  CHECK(pinned > 1000);
+}
+
 TEST_CASE("king_safety and king_step_attacked agree with in_check; surely_legal moves are legal",
           "[position]") {
   std::mt19937_64 rng(7);

@@ -233,6 +233,7 @@ Position::KingSafety Position::king_safety(Color c) const {
       k.lines |= line;
       k.lines.set(q);
       if (t == Cannon ? !screens.empty() && screens.at_most_one() : screens.empty()) k.check = true;
+      if (t == Cannon && screens.empty()) k.danger |= line;
     } else if (t == Horse) {
       for (int i = 0; i < g.horse_count[q]; ++i) {
         if (g.horse[q][i].to != s) continue;
@@ -251,65 +252,118 @@ bool Position::in_check(Color c) const {
   return king_[c] != kNoSquare && attacked(king_[c], occupied_[Red] | occupied_[Black], ~c);
 }
 
-void Position::pseudo_moves(MoveList& quiet, MoveList& captures) const {
+template <class Quiet, class Capture>
+void Position::piece_moves(Square s, Quiet quiet, Capture capture) const {
   const auto& g = geometry();
   const Color us = stm_;
-  auto target_ok = [&](Square to) { return board_[to] == kNoPiece || color_of(board_[to]) != us; };
-  auto add = [&](Square from, Square to) {
-    (board_[to] == kNoPiece ? quiet : captures).push({uint8_t(from), uint8_t(to)});
+  auto step = [&](Square to) {  // to an empty point or onto a piece of the other colour
+    if (board_[to] == kNoPiece)
+      quiet(to);
+    else if (color_of(board_[to]) != us)
+      capture(to);
   };
-  for (const Square s : occupied_[us]) {
-    const Piece p = board_[s];
-    switch (type_of(p)) {
-      case King:
-        for (int i = 0; i < g.king_count[us][s]; ++i)
-          if (target_ok(g.king[us][s][i])) add(s, g.king[us][s][i]);
-        break;
-      case Advisor:
-        for (int i = 0; i < g.advisor_count[us][s]; ++i)
-          if (target_ok(g.advisor[us][s][i])) add(s, g.advisor[us][s][i]);
-        break;
-      case Elephant:
-        for (int i = 0; i < g.elephant_count[us][s]; ++i) {
-          const auto& st = g.elephant[us][s][i];
-          if (board_[st.block] == kNoPiece && target_ok(st.to)) add(s, st.to);
+  switch (type_of(board_[s])) {
+    case King:
+      for (int i = 0; i < g.king_count[us][s]; ++i) step(g.king[us][s][i]);
+      break;
+    case Advisor:
+      for (int i = 0; i < g.advisor_count[us][s]; ++i) step(g.advisor[us][s][i]);
+      break;
+    case Elephant:
+      for (int i = 0; i < g.elephant_count[us][s]; ++i) {
+        const auto& st = g.elephant[us][s][i];
+        if (board_[st.block] == kNoPiece) step(st.to);
+      }
+      break;
+    case Horse:
+      for (int i = 0; i < g.horse_count[s]; ++i) {
+        const auto& st = g.horse[s][i];
+        if (board_[st.block] == kNoPiece) step(st.to);
+      }
+      break;
+    case Rook:
+      for (int d = 0; d < 4; ++d)
+        for (int i = 0; i < g.ray_len[s][d]; ++i) {
+          const Square to = g.rays[s][d][i];
+          step(to);
+          if (board_[to] != kNoPiece) break;
         }
-        break;
-      case Horse:
-        for (int i = 0; i < g.horse_count[s]; ++i) {
-          const auto& st = g.horse[s][i];
-          if (board_[st.block] == kNoPiece && target_ok(st.to)) add(s, st.to);
+      break;
+    case Cannon:
+      for (int d = 0; d < 4; ++d) {
+        int i = 0;
+        for (; i < g.ray_len[s][d] && board_[g.rays[s][d][i]] == kNoPiece; ++i)
+          quiet(g.rays[s][d][i]);
+        for (++i; i < g.ray_len[s][d]; ++i) {  // jump the screen, capture the next piece
+          const Square to = g.rays[s][d][i];
+          if (board_[to] == kNoPiece) continue;
+          if (color_of(board_[to]) != us) capture(to);
+          break;
         }
-        break;
-      case Rook:
-        for (int d = 0; d < 4; ++d)
-          for (int i = 0; i < g.ray_len[s][d]; ++i) {
-            const Square to = g.rays[s][d][i];
-            if (target_ok(to)) add(s, to);
-            if (board_[to] != kNoPiece) break;
-          }
-        break;
-      case Cannon:
-        for (int d = 0; d < 4; ++d) {
-          int i = 0;
-          for (; i < g.ray_len[s][d] && board_[g.rays[s][d][i]] == kNoPiece; ++i)
-            add(s, g.rays[s][d][i]);
-          for (++i; i < g.ray_len[s][d]; ++i) {  // jump the screen, capture the next piece
-            const Square to = g.rays[s][d][i];
-            if (board_[to] == kNoPiece) continue;
-            if (color_of(board_[to]) != us) add(s, to);
-            break;
-          }
-        }
-        break;
-      case Pawn:
-        for (int i = 0; i < g.pawn_count[us][s]; ++i)
-          if (target_ok(g.pawn[us][s][i])) add(s, g.pawn[us][s][i]);
-        break;
-      default:
-        break;
-    }
+      }
+      break;
+    case Pawn:
+      for (int i = 0; i < g.pawn_count[us][s]; ++i) step(g.pawn[us][s][i]);
+      break;
+    default:
+      break;
   }
+}
+
+void Position::pseudo_moves(MoveList& out) const {
+  for (const Square s : occupied_[stm_]) {
+    auto add = [&](Square to) { out.push({uint8_t(s), uint8_t(to)}); };
+    piece_moves(s, add, add);
+  }
+}
+
+void Position::pseudo_captures(MoveList& out) const {
+  for (const Square s : occupied_[stm_])
+    piece_moves(
+        s, [](Square) {},
+        [&](Square to) {
+          out.push({uint8_t(s), uint8_t(to)});
+        });
+}
+
+int Position::quiet_move_count(const KingSafety& safety) const {
+  const Color us = stm_;
+  const Square k = king_[us];
+  const geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
+  int count = 0;
+  for (const Square s : occupied_[us]) {
+    auto ignore = [](Square) {};
+    if (s == k) {
+      piece_moves(
+          s, [&](Square to) { count += !king_step_attacked(to); }, ignore);
+      continue;
+    }
+    auto tested = [&](Square to) { count += safe_after({uint8_t(s), uint8_t(to)}); };
+    if (safety.check) {
+      // Off the attack lines a move changes no attack, so the king stays in check.
+      if (safety.lines.test(s))
+        piece_moves(s, tested, ignore);
+      else
+        piece_moves(
+            s,
+            [&](Square to) {
+              if (safety.lines.test(to)) tested(to);
+            },
+            ignore);
+      continue;
+    }
+    // Not in check: unless lifting the piece uncovers an attack (then only a move along the
+    // uncovered line can be legal), a move is legal unless it screens a cannon (`danger`; a
+    // lifted piece that uncovers nothing leaves every cannon line with 0 or 2+ screens).
+    geo::SquareSet lifted = occupied;
+    lifted.reset(s);
+    if (safety.lines.test(s) && attacked(k, lifted, ~us))
+      piece_moves(s, tested, ignore);
+    else
+      piece_moves(
+          s, [&](Square to) { count += !safety.danger.test(to); }, ignore);
+  }
+  return count;
 }
 
 bool Position::king_step_attacked(Square to) const {

@@ -69,10 +69,12 @@ class Position {
   // occupancy decides whether the other colour's pieces, where they stand, attack it (facing
   // kings included): each line from the king up to the farthest rook, cannon or king of the
   // other colour on it, and the legs of that colour's horses that reach it. Moving other pieces
-  // between points outside `lines` adds no such attack. One pass over the other colour's pieces.
+  // between points outside `lines` adds no such attack. `danger`: the points between the king
+  // and a cannon of the other colour with no screen between them, where a piece put gives
+  // check. One pass over the other colour's pieces.
   struct KingSafety {
     bool check = false;
-    geo::SquareSet lines;
+    geo::SquareSet lines, danger;
   };
   KingSafety king_safety(Color c) const;
 
@@ -81,10 +83,13 @@ class Position {
   bool king_step_attacked(Square to) const;
 
   // Appends the pseudo-legal moves of the side to move (piece movement rules only) to out.
-  void pseudo_moves(MoveList& out) const { pseudo_moves(out, out); }
-  // The same, the non-capturing moves to `quiet` and the captures to `captures` (which may be
-  // one list: the moves then come in the order of the overload above).
-  void pseudo_moves(MoveList& quiet, MoveList& captures) const;
+  void pseudo_moves(MoveList& out) const;
+  // Appends the pseudo-legal captures of the side to move to out.
+  void pseudo_captures(MoveList& out) const;
+  // Number of legal non-capturing moves of the side to move, given safety = king_safety(side
+  // to move), without listing them: only the moves of the king, of a piece whose removal
+  // uncovers an attack, and (in check) of a piece on or onto safety.lines are tested one by one.
+  int quiet_move_count(const KingSafety& safety) const;
   // Legal moves: pseudo-legal moves after which the mover's king is not in check.
   void legal_moves(MoveList& out) const;
   // Whether the pseudo-legal move m of the side to move leaves its king safe, given
@@ -130,6 +135,10 @@ class Position {
   // Whether the side to move's king is safe after the pseudo-legal move m (made, then undone;
   // a king step is tested without making it).
   bool safe_after(Move m) const;
+  // Calls quiet(to) for each pseudo-legal non-capturing move of the side to move's piece on
+  // `from` and capture(to) for each capture, in a fixed order.
+  template <class Quiet, class Capture>
+  void piece_moves(Square from, Quiet quiet, Capture capture) const;
 
   std::array<Piece, kSquares> board_;
   std::array<Square, 2> king_;

@@ -66,13 +66,14 @@ void retro_moves(const Position& pos, MoveList& out) {
   // on its king but the moved piece's own: none for an advisor or elephant, nor for a rook,
   // cannon or king off the king's rank and file; on them, only the line to the king counts.
   // The other un-moves need the full test.
-  const auto [check, lines] = pos.king_safety(defender);
+  const Position::KingSafety safety = pos.king_safety(defender);
   Position& q = const_cast<Position&>(pos);  // undone and redone: left exactly as it was
   int legal = 0;
   for (const Move m : out) {
     const PieceType t = type_of(pos.at(m.to));
     bool ok;
-    if (check || t == Horse || t == Pawn || lines.test(m.from) || lines.test(m.to)) {
+    if (safety.check || t == Horse || t == Pawn || safety.lines.test(m.from) ||
+        safety.lines.test(m.to)) {
       unmake_retro(q, m);
       ok = !q.in_check(defender);
       q.make(m);
