@@ -88,6 +88,20 @@ constexpr int direction(Square from, Square to) {
   return -1;
 }
 
+// The point of `on` (points of a ray in direction d) nearest to the ray's origin, -1 for none:
+// rays up and right run through ascending points, rays down and left through descending ones.
+inline int nearest(const SquareSet& on, int d) {
+  if (d == 0 || d == 3)
+    return on.w[0] ? std::countr_zero(on.w[0]) : on.w[1] ? 64 + std::countr_zero(on.w[1]) : -1;
+  return on.w[1] ? 127 - std::countl_zero(on.w[1]) : on.w[0] ? 63 - std::countl_zero(on.w[0]) : -1;
+}
+
+// Number of points strictly between a and b, b on the ray from a in direction d.
+constexpr int count_between(Square a, Square b, int d) {
+  const int gap = a < b ? b - a : a - b;
+  return (d < 2 ? gap / kFiles : gap) - 1;
+}
+
 // Points strictly between two points in direction d (= direction(a, b) >= 0) of a.
 inline SquareSet between(Square a, Square b, int d) {
   SquareSet s = kGeometry.ray_set[a][d] & ~kGeometry.ray_set[b][d];

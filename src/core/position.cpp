@@ -282,26 +282,20 @@ void Position::piece_moves(Square s, Quiet quiet, Capture capture) const {
       }
       break;
     case Rook:
-      for (int d = 0; d < 4; ++d)
-        for (int i = 0; i < g.ray_len[s][d]; ++i) {
-          const Square to = g.rays[s][d][i];
-          step(to);
-          if (board_[to] != kNoPiece) break;
-        }
-      break;
-    case Cannon:
+    case Cannon: {
+      const geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
+      const bool rook = type_of(board_[s]) == Rook;
       for (int d = 0; d < 4; ++d) {
-        int i = 0;
-        for (; i < g.ray_len[s][d] && board_[g.rays[s][d][i]] == kNoPiece; ++i)
-          quiet(g.rays[s][d][i]);
-        for (++i; i < g.ray_len[s][d]; ++i) {  // jump the screen, capture the next piece
-          const Square to = g.rays[s][d][i];
-          if (board_[to] == kNoPiece) continue;
-          if (color_of(board_[to]) != us) capture(to);
-          break;
-        }
+        int blocker;
+        const int run = empty_run(s, d, occupied, blocker);
+        for (int i = 0; i < run; ++i) quiet(g.rays[s][d][i]);
+        if (blocker < 0) continue;
+        // A rook takes the first piece, a cannon the next one past it (its screen).
+        const int target = rook ? blocker : geo::nearest(g.ray_set[blocker][d] & occupied, d);
+        if (target >= 0 && color_of(board_[target]) != us) capture(target);
       }
       break;
+    }
     case Pawn:
       for (int i = 0; i < g.pawn_count[us][s]; ++i) step(g.pawn[us][s][i]);
       break;
@@ -357,11 +351,18 @@ int Position::quiet_move_count(const KingSafety& safety) const {
     // lifted piece that uncovers nothing leaves every cannon line with 0 or 2+ screens).
     geo::SquareSet lifted = occupied;
     lifted.reset(s);
-    if (safety.lines.test(s) && attacked(k, lifted, ~us))
+    const PieceType t = type_of(board_[s]);
+    if (safety.lines.test(s) && attacked(k, lifted, ~us)) {
       piece_moves(s, tested, ignore);
-    else
+    } else if ((t == Rook || t == Cannon) && safety.danger.empty()) {
+      for (int d = 0; d < 4; ++d) {
+        int blocker;
+        count += empty_run(s, d, occupied, blocker);
+      }
+    } else {
       piece_moves(
           s, [&](Square to) { count += !safety.danger.test(to); }, ignore);
+    }
   }
   return count;
 }
