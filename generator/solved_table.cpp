@@ -21,6 +21,7 @@ SlotCursor::SlotCursor(const Index& index)
 
 bool SlotCursor::load(uint64_t slot, Color side) {
   pos_.set_side_to_move(side);
+  slot_ = slot;
   const bool ok = index_.decode(slot, sq_.data(), groups_);
   pos_.place(sq_.data(), pieces_.data(), ok ? index_.piece_count() : 0);
   return ok;
@@ -29,6 +30,9 @@ bool SlotCursor::load(uint64_t slot, Color side) {
 uint64_t SlotCursor::slot_with_move(Square from, Square to) {
   int i = 0;
   while (sq_[i] != from) ++i;
+  if (const uint64_t slot = index_.moved_slot(sq_.data(), groups_, slot_, i, to);
+      slot != Index::kNoSlot)
+    return slot;
   sq_[i] = to;
   // Only the group of the moved piece, if any, changes.
   Index::GroupIds ids = groups_;

@@ -79,6 +79,7 @@ class SlotCursor {
   std::array<Square, kMaxPieces> sq_{};
   std::array<Piece, kMaxPieces> pieces_{};  // the index layout
   Index::GroupIds groups_;                  // of sq_: kept while other pieces move
+  uint64_t slot_ = 0;                       // the loaded slot
   int red_end_, groups_end_;
 };
 

@@ -139,6 +139,39 @@ TEST_CASE("sampled slots of larger materials round-trip", "[index]") {
   }
 }
 
+TEST_CASE("moved_slot equals encode of the moved placement", "[index]") {
+  std::mt19937_64 rng(5);
+  // Lone rooks, horses and cannons after pawns and groups of every shape; two-piece runs
+  // (KRRKC, KNNKR) leave only the last run's piece to moved_slot.
+  for (const char* name : {"KRKCAABB", "KRNKCAB", "KPPKRC", "KCKNAA", "KAABBKAABBR", "KRRKC",
+                           "KNNKRB", "KRKAABB"}) {
+    INFO(name);
+    const Index index(Material::parse(name));
+    std::uniform_int_distribution<uint64_t> any(0, index.size() - 1);
+    std::array<Square, kMaxPieces> sq{};
+    Index::GroupIds ids;
+    int shifted = 0;
+    for (int n = 0; n < 3000; ++n) {
+      const uint64_t slot = any(rng);
+      if (!index.decode(slot, sq.data(), ids)) continue;
+      std::array<bool, kSquares> taken{};
+      for (int i = 0; i < index.piece_count(); ++i) taken[sq[i]] = true;
+      for (int i = 0; i < index.piece_count(); ++i)
+        for (Square to = 0; to < kSquares; ++to) {
+          const Piece p = index.piece(i);
+          if (taken[to] || !can_stand_on(color_of(p), type_of(p), to)) continue;
+          const uint64_t fast = index.moved_slot(sq.data(), ids, slot, i, to);
+          if (fast == Index::kNoSlot) continue;
+          std::array<Square, kMaxPieces> moved = sq;
+          moved[i] = to;
+          REQUIRE(fast == index.encode(moved.data()));
+          ++shifted;
+        }
+    }
+    CHECK(shifted > 10000);
+  }
+}
+
 TEST_CASE("a legal position and its mirror image share one slot", "[index]") {
   std::mt19937_64 rng(7);
   for (const char* name : {"KRKCAABB", "KPPKAABB", "KCPKAA", "KNKAB", "KRRNKCCAA", "KPPPKPPAB"}) {

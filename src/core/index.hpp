@@ -60,6 +60,13 @@ class Index {
   // encode(squares) given ids == group_ids(squares).
   uint64_t encode(const Square* squares, GroupIds ids, bool* mirrored = nullptr) const;
 
+  // Slot of the placement sq after its entry i moves to the free point `to`, worked out from
+  // slot (sq, ids: as decode(slot) gave them) by a few look-ups instead of encode(). Applies
+  // when entry i is the only piece of its run and every run after it has one piece too, and
+  // the groups are not both their own mirror images; kNoSlot otherwise (encode() then).
+  static constexpr uint64_t kNoSlot = UINT64_MAX;
+  uint64_t moved_slot(const Square* sq, GroupIds ids, uint64_t slot, int i, Square to) const;
+
   // Placement of slot < size() (pos: board only, side to move kept). False for a broken slot
   // (overlapping pieces, or the non-canonical duplicate of a mirror-symmetric pair), leaving
   // the output untouched (Position) or unspecified (squares). True guarantees that encode()
@@ -112,6 +119,8 @@ class Index {
     Color colour = Red;
     uint64_t radix = 1;
     Divisor div;
+    uint64_t weight = 1;  // product of the radices of the parts after it
+    bool shifts = false;  // moved_slot applies to its piece: it and every later part hold one
   };
 
   // Rank of the parts after the groups, with every square seen through map (identity or
@@ -128,6 +137,7 @@ class Index {
   static constexpr int kMaxParts = 8;  // pawns of each side, then R N C of each side
   std::array<Part, kMaxParts> parts_{};
   int part_count_ = 0;
+  std::array<int8_t, kMaxPieces> part_of_{};  // square list entry -> its part, -1 in a group
   uint64_t pair_count_ = 0, rest_size_ = 1, size_ = 0;
   Divisor by_rest_, by_black_count_, by_black_canonical_;
 };
