@@ -240,6 +240,7 @@ struct Solver {
     }
   }
 
+  // The passes walk pseudo un-moves: an illegal predecessor's code is kIllegalCode, never open.
   // Positions lost in d plies make their open predecessors won in d + 1; open positions whose
   // best capture wins in d + 1 are won in d + 1. Writes are idempotent (every writer stores the
   // same value), and no read's outcome depends on a write of this pass.
@@ -260,7 +261,7 @@ struct Solver {
           return;
         }
         cur.load(slot, Color(side));
-        retro_moves(cur.pos(), unmoves);
+        retro_pseudo_moves(cur.pos(), unmoves);
         predecessor_slots(cur, unmoves, 1 - side, preds);
         for (int i = 0; i < unmoves.size; ++i) {
           if (is_open(load(code[1 - side][preds[i]]))) {
@@ -289,7 +290,7 @@ struct Solver {
                   cur.load(slot, Color(side));
                   Position& pos = cur.pos();
                   const bool symmetric = pos.mirror_symmetric();
-                  retro_moves(pos, unmoves);
+                  retro_pseudo_moves(pos, unmoves);
                   predecessor_slots(cur, unmoves, 1 - side, preds);
                   for (int i = 0; i < unmoves.size; ++i) {
                     const uint64_t p = preds[i];

@@ -16,7 +16,8 @@ T load(const T& x) {
   return std::atomic_ref<const T>(x).load(std::memory_order_relaxed);
 }
 
-// The plain draws of a table as a bitmap of global ids side * n + slot.
+// The plain draws of a table as a bitmap of global ids side * n + slot. The stage walks pseudo
+// un-moves (retro_pseudo_moves): an illegal predecessor is never a draw, so membership drops it.
 class DrawSet {
  public:
   explicit DrawSet(const SolvedTable& t) : n_(t.index.size()), bits_((2 * n_ + 63) / 64) {
@@ -137,7 +138,7 @@ struct Arena {
       Position& pos = cur.pos();
       const bool symmetric = pos.mirror_symmetric();
       const uint64_t pred_side = uint64_t(~pos.side_to_move());
-      retro_moves(pos, unmoves);
+      retro_pseudo_moves(pos, unmoves);
       for (const Move m : unmoves) {
         const uint64_t p = pred_side * n + cur.slot_with_move(m.to, m.from);
         if (!draws.contains(p)) continue;
@@ -221,7 +222,7 @@ struct Game {
     Position& pos = cur.pos();
     const bool symmetric = pos.mirror_symmetric();
     const uint64_t pred_side = uint64_t(~pos.side_to_move());
-    retro_moves(pos, unmoves);
+    retro_pseudo_moves(pos, unmoves);
     for (const Move m : unmoves) {
       const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
       if (!a.draws.contains(p)) continue;
@@ -283,7 +284,7 @@ struct Game {
           if (x.waiting == 0 && winner_to_move(frontier[i])) continue;  // preds are all losers
           a.load_draw(cur, frontier[i]);
           const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
-          retro_moves(cur.pos(), unmoves);
+          retro_pseudo_moves(cur.pos(), unmoves);
           for (const Move m : unmoves) {
             const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
             if (!a.draws.contains(p)) continue;
@@ -417,7 +418,7 @@ struct Game {
           const bool symmetric = pos.mirror_symmetric();
           const bool check = state(g) & kInCheck;  // then the moves into g are checks
           const uint64_t pred_side = uint64_t(~pos.side_to_move());
-          retro_moves(pos, unmoves);
+          retro_pseudo_moves(pos, unmoves);
           for (const Move m : unmoves) {
             const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
             if (!a.draws.contains(p)) continue;

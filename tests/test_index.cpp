@@ -143,8 +143,8 @@ TEST_CASE("moved_slot equals encode of the moved placement", "[index]") {
   std::mt19937_64 rng(5);
   // Lone rooks, horses and cannons after pawns and groups of every shape; two-piece runs
   // (KRRKC, KNNKR) leave only the last run's piece to moved_slot.
-  for (const char* name : {"KRKCAABB", "KRNKCAB", "KPPKRC", "KCKNAA", "KAABBKAABBR", "KRRKC",
-                           "KNNKRB", "KRKAABB"}) {
+  for (const char* name :
+       {"KRKCAABB", "KRNKCAB", "KPPKRC", "KCKNAA", "KAABBKAABBR", "KRRKC", "KNNKRB", "KRKAABB"}) {
     INFO(name);
     const Index index(Material::parse(name));
     std::uniform_int_distribution<uint64_t> any(0, index.size() - 1);

@@ -14,8 +14,16 @@ bool contains(const MoveList& l, Move m) {
 }
 
 void check_unmoves(const Position& pos) {
-  MoveList unmoves;
+  // A pseudo un-move is a legal un-move exactly when its predecessor is a legal position.
+  MoveList pseudo, unmoves;
+  retro_pseudo_moves(pos, pseudo);
   retro_moves(pos, unmoves);
+  for (Move m : pseudo) {
+    Position pred = pos;
+    unmake_retro(pred, m);
+    INFO(pos.fen() << " pseudo un-move to " << pred.fen());
+    REQUIRE(pred.legality_error().empty() == contains(unmoves, m));
+  }
   for (Move m : unmoves) {
     Position pred = pos;
     unmake_retro(pred, m);

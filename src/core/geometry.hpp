@@ -102,6 +102,13 @@ constexpr int count_between(Square a, Square b, int d) {
   return (d < 2 ? gap / kFiles : gap) - 1;
 }
 
+// The number of empty points from s in direction d before the first occupied one, whose point
+// goes to `blocker` (-1: none): a rook's or cannon's non-capturing moves that way.
+inline int empty_run(Square s, int d, const SquareSet& occupied, int& blocker) {
+  blocker = nearest(kGeometry.ray_set[s][d] & occupied, d);
+  return blocker < 0 ? kGeometry.ray_len[s][d] : count_between(s, blocker, d);
+}
+
 // Points strictly between two points in direction d (= direction(a, b) >= 0) of a.
 inline SquareSet between(Square a, Square b, int d) {
   SquareSet s = kGeometry.ray_set[a][d] & ~kGeometry.ray_set[b][d];

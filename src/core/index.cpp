@@ -358,8 +358,7 @@ uint64_t Index::rest_rank(const Square* sq, const uint8_t* map, uint32_t r, uint
   return rest;
 }
 
-uint64_t Index::moved_slot(const Square* sq, GroupIds ids, uint64_t slot, int i,
-                           Square to) const {
+uint64_t Index::moved_slot(const Square* sq, GroupIds ids, uint64_t slot, int i, Square to) const {
   const int k = part_of_[i];
   if (k < 0 || !parts_[k].shifts) return kNoSlot;
   // A decoded slot has the canonical groups, which decide the orientation unless both are

@@ -287,7 +287,7 @@ void Position::piece_moves(Square s, Quiet quiet, Capture capture) const {
       const bool rook = type_of(board_[s]) == Rook;
       for (int d = 0; d < 4; ++d) {
         int blocker;
-        const int run = empty_run(s, d, occupied, blocker);
+        const int run = geo::empty_run(s, d, occupied, blocker);
         for (int i = 0; i < run; ++i) quiet(g.rays[s][d][i]);
         if (blocker < 0) continue;
         // A rook takes the first piece, a cannon the next one past it (its screen).
@@ -357,7 +357,7 @@ int Position::quiet_move_count(const KingSafety& safety) const {
     } else if ((t == Rook || t == Cannon) && safety.danger.empty()) {
       for (int d = 0; d < 4; ++d) {
         int blocker;
-        count += empty_run(s, d, occupied, blocker);
+        count += geo::empty_run(s, d, occupied, blocker);
       }
     } else {
       piece_moves(

@@ -135,12 +135,6 @@ class Position {
   // Whether the side to move's king is safe after the pseudo-legal move m (made, then undone;
   // a king step is tested without making it).
   bool safe_after(Move m) const;
-  // The empty points from s in direction d up to the first piece, whose point goes to
-  // `blocker` (-1: none): the rook's and cannon's non-capturing moves that way.
-  int empty_run(Square s, int d, const geo::SquareSet& occupied, int& blocker) const {
-    blocker = geo::nearest(geo::kGeometry.ray_set[s][d] & occupied, d);
-    return blocker < 0 ? geo::kGeometry.ray_len[s][d] : geo::count_between(s, blocker, d);
-  }
   // Calls quiet(to) for each pseudo-legal non-capturing move of the side to move's piece on
   // `from` and capture(to) for each capture, in a fixed order.
   template <class Quiet, class Capture>

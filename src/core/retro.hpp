@@ -5,10 +5,18 @@
 
 namespace xq {
 
-// Non-capturing un-moves of a legal position: every move m, written forwards (m.from is the
-// point in the predecessor, m.to the point now), of the side that just moved (not the side to
-// move), such that the predecessor — m undone, that side to move — is a legal position in which
-// m is a legal move. Captures are not un-made: they lead from other materials.
+// Non-capturing pseudo un-moves of a legal position: every move m, written forwards (m.from is
+// the point in the predecessor, m.to the point now), of the side that just moved (not the side
+// to move) that its piece's movement rules allow from the empty point m.from. Since the
+// position is legal, m is a legal move of the predecessor whenever the predecessor is a legal
+// position; it is not when the side to move here would be in check there (the kings facing
+// included). The generator's passes use these and drop such predecessors by their slots,
+// which hold no value. Captures are not un-made: they lead from other materials.
+void retro_pseudo_moves(const Position& pos, MoveList& out);
+
+// The un-moves whose predecessor — m undone, the side that made m to move — is legal
+// (RULES.md "End of the game"): retro_pseudo_moves without those that leave the side to move
+// here in check.
 void retro_moves(const Position& pos, MoveList& out);
 
 // The predecessor reached by undoing the un-move m (the inverse of Position::make for a
