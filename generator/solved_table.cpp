@@ -24,12 +24,13 @@ bool SlotCursor::load(uint64_t slot, Color side) {
   slot_ = slot;
   const bool ok = index_.decode(slot, sq_.data(), groups_);
   pos_.place(sq_.data(), pieces_.data(), ok ? index_.piece_count() : 0);
+  if (ok)
+    for (int i = 0; i < index_.piece_count(); ++i) entry_[sq_[i]] = int8_t(i);
   return ok;
 }
 
 uint64_t SlotCursor::slot_with_move(Square from, Square to) {
-  int i = 0;
-  while (sq_[i] != from) ++i;
+  const int i = entry_[from];
   if (const uint64_t slot = index_.moved_slot(sq_.data(), groups_, slot_, i, to);
       slot != Index::kNoSlot)
     return slot;

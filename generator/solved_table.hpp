@@ -80,6 +80,7 @@ class SlotCursor {
   std::array<Piece, kMaxPieces> pieces_{};  // the index layout
   Index::GroupIds groups_;                  // of sq_: kept while other pieces move
   uint64_t slot_ = 0;                       // the loaded slot
+  std::array<int8_t, kSquares> entry_{};    // point -> its entry in sq_ (for occupied points)
   int red_end_, groups_end_;
 };
 

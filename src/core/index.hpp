@@ -142,6 +142,33 @@ class Index {
   Divisor by_rest_, by_black_count_, by_black_canonical_;
 };
 
+// Inline: it runs for most predecessors in the passes.
+inline uint64_t Index::moved_slot(const Square* sq, GroupIds ids, uint64_t slot, int i,
+                                  Square to) const {
+  const int k = part_of_[i];
+  if (k < 0 || !parts_[k].shifts) return kNoSlot;
+  // A decoded slot has the canonical groups, which decide the orientation unless both are
+  // self-symmetric: the moved placement keeps the identity orientation and its group pair.
+  if (ids.red >= groups_[Red].lower && ids.black >= groups_[Black].lower) return kNoSlot;
+  const uint8_t* below_red = groups_[Red].below[ids.red].data();
+  const uint8_t* below_black = groups_[Black].below[ids.black].data();
+  const int parts_begin = groups_end();
+  // The piece's rank: its point among those left free by the groups and the parts before it.
+  auto rank_at = [&](Square s) {
+    int c = s - below_red[s] - below_black[s];
+    for (int t = parts_begin; t < i; ++t) c -= sq[t] < s;
+    return c;
+  };
+  const Square from = sq[i];
+  uint64_t shifted = slot + uint64_t(rank_at(to) - rank_at(from)) * parts_[k].weight;
+  // A later part's rank counts the points below it taken by this piece.
+  for (int j = k + 1; j < part_count_; ++j) {
+    const Square s = sq[parts_[j].first];
+    shifted += uint64_t(int64_t(from < s) - int64_t(to < s)) * parts_[j].weight;
+  }
+  return shifted;
+}
+
 // Legal positions of a material with the given side to move, by decoding every slot.
 struct LegalCount {
   uint64_t slots = 0;      // canonical slots holding a legal position
