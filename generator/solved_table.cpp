@@ -29,23 +29,6 @@ bool SlotCursor::load(uint64_t slot, Color side) {
   return ok;
 }
 
-uint64_t SlotCursor::slot_with_move(Square from, Square to) {
-  const int i = entry_[from];
-  if (const uint64_t slot = index_.moved_slot(sq_.data(), groups_, slot_, i, to);
-      slot != Index::kNoSlot)
-    return slot;
-  sq_[i] = to;
-  // Only the group of the moved piece, if any, changes.
-  Index::GroupIds ids = groups_;
-  if (i < red_end_)
-    ids.red = index_.group_id(Red, sq_.data());
-  else if (i < groups_end_)
-    ids.black = index_.group_id(Black, sq_.data());
-  const uint64_t slot = index_.encode(sq_.data(), ids);
-  sq_[i] = from;
-  return slot;
-}
-
 void TableSet::add(std::unique_ptr<SolvedTable> t) {
   const std::string name = t->material.name();
   tables_[name] = std::move(t);

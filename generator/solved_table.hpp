@@ -84,6 +84,28 @@ class SlotCursor {
   int red_end_, groups_end_;
 };
 
+// Inline: the passes call it for every predecessor.
+inline uint64_t SlotCursor::slot_with_move(Square from, Square to) {
+  const int i = entry_[from];
+  // Only the group of the moved piece, if any, changes.
+  Index::GroupIds ids = groups_;
+  if (i < groups_end_) {
+    sq_[i] = to;
+    if (i < red_end_)
+      ids.red = index_.group_id(Red, sq_.data());
+    else
+      ids.black = index_.group_id(Black, sq_.data());
+    sq_[i] = from;
+  }
+  uint64_t slot = index_.moved_slot(sq_.data(), groups_, slot_, i, to, ids);
+  if (slot == Index::kNoSlot) {
+    sq_[i] = to;
+    slot = index_.encode(sq_.data(), ids);
+    sq_[i] = from;
+  }
+  return slot;
+}
+
 // Weight of a move when moves are counted between slots (a slot's count of moves must equal
 // the sum over the un-moves that reach it). Moves are generated from the decoded position of a
 // slot only, and a slot stands for a position and its mirror image: a move between p and q of

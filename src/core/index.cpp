@@ -304,6 +304,7 @@ Index::Index(const Material& m) : material_(m) {
     p.weight = i + 1 < part_count_ ? parts_[i + 1].weight * parts_[i + 1].radix : 1;
     p.shifts = singles_after && p.count == 1 && !p.pawn;
     singles_after = singles_after && p.count == 1;
+    lone_parts_ = lone_parts_ && p.count == 1 && !p.pawn;
     for (int j = p.first; j < p.first + p.count; ++j) part_of_[j] = int8_t(i);
   }
 

@@ -61,11 +61,15 @@ class Index {
   uint64_t encode(const Square* squares, GroupIds ids, bool* mirrored = nullptr) const;
 
   // Slot of the placement sq after its entry i moves to the free point `to`, worked out from
-  // slot (sq, ids: as decode(slot) gave them) by a few look-ups instead of encode(). Applies
-  // when entry i is the only piece of its run and every run after it has one piece too, and
-  // the groups are not both their own mirror images; kNoSlot otherwise (encode() then).
+  // slot (sq, ids: as decode(slot) gave them) by a few look-ups instead of encode(); `moved`:
+  // the group ids after the move (ids unless entry i is in a group). Applies to a piece that
+  // is the only one of its run when every later run has one piece too and the groups are not
+  // both their own mirror images, and to a group piece when every run has one piece, no pawn,
+  // and the moved groups keep the placement as it stands (not mirrored, not both
+  // self-symmetric); kNoSlot otherwise (encode() then).
   static constexpr uint64_t kNoSlot = UINT64_MAX;
-  uint64_t moved_slot(const Square* sq, GroupIds ids, uint64_t slot, int i, Square to) const;
+  uint64_t moved_slot(const Square* sq, GroupIds ids, uint64_t slot, int i, Square to,
+                      GroupIds moved) const;
 
   // Placement of slot < size() (pos: board only, side to move kept). False for a broken slot
   // (overlapping pieces, or the non-canonical duplicate of a mirror-symmetric pair), leaving
@@ -138,29 +142,42 @@ class Index {
   std::array<Part, kMaxParts> parts_{};
   int part_count_ = 0;
   std::array<int8_t, kMaxPieces> part_of_{};  // square list entry -> its part, -1 in a group
+  bool lone_parts_ = true;                    // every part holds one piece, none a pawn
   uint64_t pair_count_ = 0, rest_size_ = 1, size_ = 0;
   Divisor by_rest_, by_black_count_, by_black_canonical_;
 };
 
 // Inline: it runs for most predecessors in the passes.
-inline uint64_t Index::moved_slot(const Square* sq, GroupIds ids, uint64_t slot, int i,
-                                  Square to) const {
+inline uint64_t Index::moved_slot(const Square* sq, GroupIds ids, uint64_t slot, int i, Square to,
+                                  GroupIds moved) const {
+  const Square from = sq[i];
+  const Groups &red = groups_[Red], &black = groups_[Black];
   const int k = part_of_[i];
-  if (k < 0 || !parts_[k].shifts) return kNoSlot;
+  if (k < 0) {
+    // A group piece: the pair changes. Kept in place (the red group lower than its mirror
+    // image, or self-symmetric with the black one lower), every lone piece's rank gains or
+    // loses the point the group piece leaves or takes below it.
+    const bool kept = moved.red < red.lower ||
+                      (moved.red < red.lower + red.symmetric && moved.black < black.lower);
+    if (!lone_parts_ || !kept) return kNoSlot;
+    uint64_t rest = slot - pair_rank(ids.red, ids.black) * rest_size_;
+    for (int j = 0; j < part_count_; ++j) {
+      const Square s = sq[parts_[j].first];
+      rest += uint64_t(int64_t(from < s) - int64_t(to < s)) * parts_[j].weight;
+    }
+    return pair_rank(moved.red, moved.black) * rest_size_ + rest;
+  }
+  if (!parts_[k].shifts) return kNoSlot;
   // A decoded slot has the canonical groups, which decide the orientation unless both are
   // self-symmetric: the moved placement keeps the identity orientation and its group pair.
-  if (ids.red >= groups_[Red].lower && ids.black >= groups_[Black].lower) return kNoSlot;
-  const uint8_t* below_red = groups_[Red].below[ids.red].data();
-  const uint8_t* below_black = groups_[Black].below[ids.black].data();
+  if (ids.red >= red.lower && ids.black >= black.lower) return kNoSlot;
+  const uint8_t* below_red = red.below[ids.red].data();
+  const uint8_t* below_black = black.below[ids.black].data();
   const int parts_begin = groups_end();
-  // The piece's rank: its point among those left free by the groups and the parts before it.
-  auto rank_at = [&](Square s) {
-    int c = s - below_red[s] - below_black[s];
-    for (int t = parts_begin; t < i; ++t) c -= sq[t] < s;
-    return c;
-  };
-  const Square from = sq[i];
-  uint64_t shifted = slot + uint64_t(rank_at(to) - rank_at(from)) * parts_[k].weight;
+  // The piece's rank is its point among those left free by the groups and the parts before it.
+  int step = (to - below_red[to] - below_black[to]) - (from - below_red[from] - below_black[from]);
+  for (int t = parts_begin; t < i; ++t) step -= int(sq[t] < to) - int(sq[t] < from);
+  uint64_t shifted = slot + uint64_t(int64_t(step)) * parts_[k].weight;
   // A later part's rank counts the points below it taken by this piece.
   for (int j = k + 1; j < part_count_; ++j) {
     const Square s = sq[parts_[j].first];
