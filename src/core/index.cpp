@@ -375,14 +375,10 @@ uint64_t Index::encode(const Square* sq, bool* mirrored) const {
 uint64_t Index::encode(const Square* sq, GroupIds ids, bool* mirrored) const {
   const Groups &red = groups_[Red], &black = groups_[Black];
   uint32_t r = ids.red, b = ids.black;
-  // Class of a group: 0 lower than its mirror image, 1 self-symmetric, 2 upper.
-  auto cls = [](const Groups& g, uint32_t id) {
-    return id < g.lower ? 0 : id < g.lower + g.symmetric ? 1 : 2;
-  };
-  const int rc = cls(red, r), decider = rc != 1 ? rc : cls(black, b);
+  const Orientation o = orientation(r, b);
   uint64_t rest;
-  bool mir = decider == 2;
-  if (decider == 1) {  // both groups self-symmetric: the rest of the pieces decide
+  bool mir = o == kMirrored;
+  if (o == kRestDecides) {  // both groups self-symmetric: the rest of the pieces decide
     const uint64_t direct = rest_rank(sq, kIdentity.data(), r, b),
                    image = rest_rank(sq, kMirror.data(), r, b);
     mir = image < direct;
@@ -439,10 +435,7 @@ void Index::pair_groups(uint64_t pair, uint32_t& r, uint32_t& b) const {
 bool Index::groups_symmetric(uint64_t slot) const {
   uint32_t r, b;
   pair_groups(by_rest_.quotient(slot), r, b);
-  const auto self_image = [](const Groups& g, uint32_t id) {
-    return id >= g.lower && id < g.lower + g.symmetric;
-  };
-  return self_image(groups_[Red], r) && self_image(groups_[Black], b);
+  return orientation(r, b) == kRestDecides;
 }
 
 bool Index::decode(uint64_t slot, Square* sq) const {
@@ -488,7 +481,7 @@ bool Index::decode(uint64_t slot, Square* sq, GroupIds& ids) const {
   }
   // With both groups self-symmetric (a canonical pair with r in S has b in L or S) the
   // canonical one of a mirror pair has the smaller rest.
-  if (r >= red.lower && b >= black.lower) return rest_rank(sq, kMirror.data(), r, b) >= rest;
+  if (orientation(r, b) == kRestDecides) return rest_rank(sq, kMirror.data(), r, b) >= rest;
   return true;
 }
 

@@ -131,6 +131,17 @@ class Index {
   // mirror, so the mirror image needs no copy) and red, black the groups as seen through it.
   uint64_t rest_rank(const Square* sq, const uint8_t* map, uint32_t red, uint32_t black) const;
   uint64_t pair_rank(uint32_t red, uint32_t black) const;
+  // How a group pair orients its placement: kKept (the red group lower than its mirror image,
+  // or self-symmetric with the black one lower), kRestDecides (both self-symmetric), kMirrored.
+  enum Orientation { kKept, kRestDecides, kMirrored };
+  Orientation orientation(uint32_t red, uint32_t black) const {
+    // Class of a group: 0 lower than its mirror image, 1 self-symmetric, 2 upper.
+    auto cls = [](const Groups& g, uint32_t id) {
+      return id < g.lower ? 0 : id < g.lower + g.symmetric ? 1 : 2;
+    };
+    const int rc = cls(groups_[Red], red);
+    return Orientation(rc != 1 ? rc : cls(groups_[Black], black));
+  }
   void pair_groups(uint64_t pair, uint32_t& red, uint32_t& black) const;
 
   Material material_;
@@ -157,9 +168,7 @@ inline uint64_t Index::moved_slot(const Square* sq, GroupIds ids, uint64_t slot,
     // A group piece: the pair changes. Kept in place (the red group lower than its mirror
     // image, or self-symmetric with the black one lower), every lone piece's rank gains or
     // loses the point the group piece leaves or takes below it.
-    const bool kept = moved.red < red.lower ||
-                      (moved.red < red.lower + red.symmetric && moved.black < black.lower);
-    if (!lone_parts_ || !kept) return kNoSlot;
+    if (!lone_parts_ || orientation(moved.red, moved.black) != kKept) return kNoSlot;
     uint64_t rest = slot - pair_rank(ids.red, ids.black) * rest_size_;
     for (int j = 0; j < part_count_; ++j) {
       const Square s = sq[parts_[j].first];
@@ -170,7 +179,7 @@ inline uint64_t Index::moved_slot(const Square* sq, GroupIds ids, uint64_t slot,
   if (!parts_[k].shifts) return kNoSlot;
   // A decoded slot has the canonical groups, which decide the orientation unless both are
   // self-symmetric: the moved placement keeps the identity orientation and its group pair.
-  if (ids.red >= red.lower && ids.black >= black.lower) return kNoSlot;
+  if (orientation(ids.red, ids.black) != kKept) return kNoSlot;
   const uint8_t* below_red = red.below[ids.red].data();
   const uint8_t* below_black = black.below[ids.black].data();
   const int parts_begin = groups_end();
