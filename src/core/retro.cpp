@@ -53,17 +53,4 @@ void retro_pseudo_moves(const Position& pos, MoveList& out) {
   for (const Square s : pos.occupied(~pos.side_to_move())) pseudo_origins(pos, s, occupied, out);
 }
 
-void retro_moves(const Position& pos, MoveList& out) {
-  retro_pseudo_moves(pos, out);
-  const Color defender = pos.side_to_move();
-  Position pred = pos;
-  int legal = 0;
-  for (const Move m : out) {
-    unmake_retro(pred, m);
-    if (!pred.in_check(defender)) out.moves[legal++] = m;
-    pred.make(m);
-  }
-  out.size = legal;
-}
-
 }  // namespace xq

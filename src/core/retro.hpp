@@ -14,11 +14,6 @@ namespace xq {
 // which hold no value. Captures are not un-made: they lead from other materials.
 void retro_pseudo_moves(const Position& pos, MoveList& out);
 
-// The un-moves whose predecessor — m undone, the side that made m to move — is legal
-// (RULES.md "End of the game"): retro_pseudo_moves without those that leave the side to move
-// here in check.
-void retro_moves(const Position& pos, MoveList& out);
-
 // The predecessor reached by undoing the un-move m (the inverse of Position::make for a
 // non-capture).
 inline void unmake_retro(Position& pos, Move m) {
