@@ -347,8 +347,9 @@ int Position::quiet_move_count(const KingSafety& safety) const {
       continue;
     }
     // Not in check: unless lifting the piece uncovers an attack (then only a move along the
-    // uncovered line can be legal), a move is legal unless it screens a cannon (`danger`; a
-    // lifted piece that uncovers nothing leaves every cannon line with 0 or 2+ screens).
+    // uncovered line can be legal), a move is legal unless it screens a cannon: surely_legal's
+    // rule, which holds on the lines too when lifting uncovers nothing (every cannon line then
+    // keeps 0 or 2+ screens).
     geo::SquareSet lifted = occupied;
     lifted.reset(s);
     const PieceType t = type_of(board_[s]);

@@ -98,10 +98,12 @@ class Position {
     return surely_legal(m, safety) || safe_after(m);
   }
   // True when m is legal without a test: the king is not in check and a piece other than the
-  // king moves between points off safety.lines. False says nothing.
+  // king moves from a point off safety.lines (lifting it uncovers nothing) to a point off
+  // safety.danger (there it screens no cannon; elsewhere on a line it only blocks more, and a
+  // capture leaves its point occupied). False says nothing.
   bool surely_legal(Move m, const KingSafety& safety) const {
     return !safety.check && m.from != king_[stm_] && !safety.lines.test(m.from) &&
-           !safety.lines.test(m.to);
+           !safety.danger.test(m.to);
   }
   MoveList legal_moves() const {
     MoveList l;
