@@ -140,17 +140,11 @@ std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
 std::optional<std::vector<MoveValue>> Tablebase::root_moves(const Position& root) const {
   const auto here = probe(root);
   if (!here) return std::nullopt;
-  // Everything below works on a copy: legal_moves() and gives_check() make and unmake moves
-  // on the object they are called on, so calling them on the caller's position would race
-  // with other threads reading it (found by scripts/tsan.sh).
-  Position pos = root;
   std::vector<std::pair<MoveKey, MoveValue>> ranked;
-  for (Move m : pos.legal_moves()) {
-    const bool capture = pos.is_capture(m);
-    const bool check = pos.gives_check(m);
-    const Piece cap = pos.make(m);
-    const auto after = probe(pos);
-    pos.unmake(m, cap);
+  for (Move m : root.legal_moves()) {
+    const bool capture = root.is_capture(m);
+    const bool check = root.gives_check(m);
+    const auto after = probe(root.after(m));
     if (!after) return std::nullopt;
     MoveValue mv{m, {negate(after->wdl), after->distance}};
     if (!is_rule_decided(after->wdl) && after->wdl != Wdl::Draw) ++mv.value.distance;

@@ -156,3 +156,43 @@ TEST_CASE("king_safety and king_step_attacked agree with in_check; surely_legal 
   CHECK(Position::from_fen_raw("4k4/9/9/9/9/9/9/9/9/4K4 w").king_safety(Red).check);
   CHECK_FALSE(Position::from_fen_raw("4k4/9/9/9/4p4/9/9/9/9/4K4 w").king_safety(Red).check);
 }
+
+TEST_CASE("legality and check tests see the board after a move without making it", "[position]") {
+  std::mt19937_64 rng(23);
+  uint64_t illegal = 0, checks = 0, discovered = 0;
+  // Pins, cannon screens, horse legs, pawns and facing kings on both sides.
+  for (const char* letters : {"KRkaabbc", "KCCPkaabbn", "KRNkccp", "KNNPPkrc", "KRCkrcaa"}) {
+    INFO(letters);
+    for (int i = 0; i < 3000; ++i) {
+      Position pos = random_position(letters, i % 2 ? Black : Red, rng);
+      const Position before = pos;
+      const Color us = pos.side_to_move();
+      const Position::KingSafety safety = pos.king_safety(us);
+      MoveList moves;
+      pos.pseudo_moves(moves);
+      for (const Move m : moves) {
+        INFO(pos.fen() << " " << int(m.from) << "-" << int(m.to));
+        const bool legal = pos.pseudo_move_legal(m, safety);
+        const bool check = legal && pos.gives_check(m);
+        const Position next = legal ? pos.after(m) : pos;
+        REQUIRE(pos == before);  // the queries are read-only
+        const Piece cap = pos.make(m);
+        REQUIRE(legal == !pos.in_check(us));
+        if (legal) {
+          REQUIRE(check == pos.in_check(~us));
+          REQUIRE(next == pos);
+        }
+        pos.unmake(m, cap);
+        illegal += !legal;
+        checks += check;
+        // A king, advisor or elephant attacks no king: its checks are discovered ones.
+        const PieceType t = type_of(before.at(m.from));
+        discovered += check && (t == King || t == Advisor || t == Elephant);
+      }
+    }
+  }
+  // Both answers of both tests occur often, discovered checks included.
+  CHECK(illegal > 10000);
+  CHECK(checks > 10000);
+  CHECK(discovered > 20);
+}

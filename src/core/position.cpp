@@ -184,36 +184,45 @@ bool Position::kings_facing() const {
   return (geo::between(r, b, 0) & (occupied_[Red] | occupied_[Black])).empty();
 }
 
-bool Position::attacked(Square s, const geo::SquareSet& occupied, Color by) const {
+bool Position::attacked(Square s, const geo::SquareSet& occupied, Color by, Shift shift) const {
   const auto& g = geometry();
   const auto& count = count_[by];
+  // The piece of `by` on a point as the shifted board has it.
+  auto piece_on = [&](Square q) {
+    if (q == shift.from) return kNoPiece;
+    return q == shift.to ? board_[shift.from] : board_[q];
+  };
   // Lines: a rook with no piece between, a cannon with exactly one (a piece on s is passed
   // over: it is the one attacked, or taken).
   if (count[Rook] + count[Cannon] != 0) {
-    for (const Square q : occupied_[by]) {
+    auto line_attack = [&](Square q) {
       const PieceType t = type_of(board_[q]);
-      if (t != Rook && t != Cannon) continue;
+      if (t != Rook && t != Cannon) return false;
+      if (q == shift.from) q = shift.to;
+      if (q == kNoSquare) return false;
       const int d = geo::direction(s, q);
-      if (d < 0) continue;
+      if (d < 0) return false;
       const geo::SquareSet screens = geo::between(s, q, d) & occupied;
-      if (t == Rook ? screens.empty() : !screens.empty() && screens.at_most_one()) return true;
-    }
+      return t == Rook ? screens.empty() : !screens.empty() && screens.at_most_one();
+    };
+    for (const Square q : occupied_[by])
+      if (line_attack(q)) return true;
   }
   if (count[Horse] != 0) {
     const Piece horse = make_piece(by, Horse);
     for (int i = 0; i < g.horse_attacker_count[s]; ++i) {
       const auto& st = g.horse_attackers[s][i];
-      if (board_[st.to] == horse && !occupied.test(st.block)) return true;
+      if (piece_on(st.to) == horse && !occupied.test(st.block)) return true;
     }
   }
   if (count[Pawn] != 0) {
     const Piece pawn = make_piece(by, Pawn);
     for (int i = 0; i < g.pawn_from_count[by][s]; ++i)
-      if (board_[g.pawn_from[by][s][i]] == pawn) return true;
+      if (piece_on(g.pawn_from[by][s][i]) == pawn) return true;
   }
   // The flying general: the other king on s's file with nothing between. Its advisors and
   // elephants never leave their own half.
-  const Square k = king_[by];
+  const Square k = king_[by] == shift.from ? shift.to : king_[by];
   const int d = k == kNoSquare || file_of(k) != file_of(s) ? -1 : geo::direction(s, k);
   return d >= 0 && (geo::between(s, k, d) & occupied).empty();
 }
@@ -249,7 +258,7 @@ Position::KingSafety Position::king_safety(Color c) const {
 }
 
 bool Position::in_check(Color c) const {
-  return king_[c] != kNoSquare && attacked(king_[c], occupied_[Red] | occupied_[Black], ~c);
+  return king_[c] != kNoSquare && attacked(king_[c], occupied_[Red] | occupied_[Black], ~c, {});
 }
 
 template <class Quiet, class Capture>
@@ -353,7 +362,7 @@ int Position::quiet_move_count(const KingSafety& safety) const {
     geo::SquareSet lifted = occupied;
     lifted.reset(s);
     const PieceType t = type_of(board_[s]);
-    if (safety.lines.test(s) && attacked(k, lifted, ~us)) {
+    if (safety.lines.test(s) && attacked(k, lifted, ~us, {})) {
       piece_moves(s, tested, ignore);
     } else if ((t == Rook || t == Cannon) && safety.danger.empty()) {
       for (int d = 0; d < 4; ++d) {
@@ -371,17 +380,19 @@ int Position::quiet_move_count(const KingSafety& safety) const {
 bool Position::king_step_attacked(Square to) const {
   geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
   occupied.reset(king_[stm_]);
-  return attacked(to, occupied, ~stm_);
+  return attacked(to, occupied, ~stm_, {});
 }
 
 bool Position::safe_after(Move m) const {
   const Color us = stm_;
   if (m.from == king_[us]) return !king_step_attacked(m.to);
-  Position& self = const_cast<Position&>(*this);  // make/unmake restores the position exactly
-  const Piece cap = self.make(m);
-  const bool ok = !self.in_check(us);
-  self.unmake(m, cap);
-  return ok;
+  // The board after m, seen by the attack test: m.from empty, m.to occupied, and a piece
+  // captured on m.to no longer attacks.
+  geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
+  occupied.reset(m.from);
+  occupied.set(m.to);
+  const Shift captured = is_capture(m) ? Shift{m.to, kNoSquare} : Shift{};
+  return !attacked(king_[us], occupied, ~us, captured);
 }
 
 void Position::legal_moves(MoveList& out) const {
@@ -405,12 +416,17 @@ bool Position::is_legal_move(Move m) const {
 }
 
 bool Position::gives_check(Move m) const {
-  Position& self = const_cast<Position&>(*this);
   const Color us = stm_;
-  const Piece cap = self.make(m);
-  const bool check = self.in_check(~us);
-  self.unmake(m, cap);
-  return check;
+  geo::SquareSet occupied = occupied_[Red] | occupied_[Black];
+  occupied.reset(m.from);
+  occupied.set(m.to);
+  return attacked(king_[~us], occupied, us, Shift{m.from, m.to});
+}
+
+Position Position::after(Move m) const {
+  Position next = *this;
+  next.make(m);
+  return next;
 }
 
 Piece Position::make(Move m) {

@@ -113,6 +113,8 @@ class Position {
   bool is_legal_move(Move m) const;  // m need not be pseudo-legal
   // Whether the legal move m leaves the opponent's king attacked.
   bool gives_check(Move m) const;
+  // The position after the legal move m (this one is left as it is).
+  Position after(Move m) const;
   bool is_capture(Move m) const { return board_[m.to] != kNoPiece; }
 
   // Make returns the captured piece (kNoPiece if none); unmake needs it back.
@@ -130,12 +132,19 @@ class Position {
   bool operator==(const Position& o) const { return board_ == o.board_ && stm_ == o.stm_; }
 
  private:
+  // A piece of the attacking colour seen elsewhere than it stands: the piece on `from` is on
+  // `to` instead, or gone when `to` is kNoSquare (captured). Shift{} changes nothing.
+  struct Shift {
+    Square from = kNoSquare, to = kNoSquare;
+  };
   // Whether the pieces of colour `by` attack the point s (in the other colour's palace), with
-  // `occupied` as the points that screen lines and block horse legs: rooks, cannons, horses,
-  // pawns, and the king of `by` facing s on an open file (RULES.md "Movement").
-  bool attacked(Square s, const geo::SquareSet& occupied, Color by) const;
-  // Whether the side to move's king is safe after the pseudo-legal move m (made, then undone;
-  // a king step is tested without making it).
+  // `occupied` as the points that screen lines and block horse legs and `by`'s pieces shifted
+  // by `shift`: rooks, cannons, horses, pawns, and the king of `by` facing s on an open file
+  // (RULES.md "Movement"). Lets legality and check tests see the board after a move without
+  // making it, so that the const queries never modify the position.
+  bool attacked(Square s, const geo::SquareSet& occupied, Color by, Shift shift) const;
+  // Whether the side to move's king is safe after the pseudo-legal move m (a king step by the
+  // attack test with the king lifted, any other move by the attack test on the board after it).
   bool safe_after(Move m) const;
   // Calls quiet(to) for each pseudo-legal non-capturing move of the side to move's piece on
   // `from` and capture(to) for each capture, in a fixed order.
