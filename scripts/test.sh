@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/setup.sh
-bash scripts/build.sh
+# -Werror: CI keeps the build free of warnings (XQTB_WERROR, CMakeLists.txt).
+bash scripts/build.sh -DXQTB_WERROR=ON
 
 # Debian installs fairy-stockfish (the tests' rules oracle) in /usr/games.
 case ":$PATH:" in

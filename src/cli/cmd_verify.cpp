@@ -31,12 +31,12 @@ void register_verify(CLI::App& app) {
         // successors of m's positions read.
         const std::set<Material> targets = capture_targets(m);
         gen::TableSet set;
-        for (const Material& sub : capture_closure(m)) {
-          if (sub == m) continue;
-          if (targets.count(sub))
-            set.add(gen::load_table(dir, sub, rules));
+        for (const Material& sub_material : capture_closure(m)) {
+          if (sub_material == m) continue;
+          if (targets.count(sub_material))
+            set.add(gen::load_table(dir, sub_material, rules));
           else
-            gen::check_table(dir, sub, rules);
+            gen::check_table(dir, sub_material, rules);
         }
         const auto table = gen::load_table(dir, m, rules);
         std::cout << m.name() << ": checksums of " << capture_closure(m).size()
