@@ -17,6 +17,7 @@
 #include "core/table_file.hpp"
 #include "generator/solve.hpp"
 #include "generator/stats.hpp"
+#include "generator/table_writer.hpp"
 
 namespace xq::gen {
 

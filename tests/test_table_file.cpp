@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "core/table_file.hpp"
+#include "generator/table_writer.hpp"
 
 using namespace xq;
+using namespace xq::gen;
 using Catch::Matchers::Contains;
 namespace fs = std::filesystem;
 

@@ -3,10 +3,10 @@
 // material: MATERIAL.xqw (WDL codes, 1 byte per entry) and MATERIAL.xqd (DTM in plies, 2 bytes
 // per entry). The byte layout is specified in docs/format.md.
 // Reading: the file is memory-mapped read-only; blocks are decompressed on first use into a
-// BlockCache shared by many files. Every reader call is thread-safe.
+// BlockCache shared by many files. Every reader call is thread-safe. Writing is the generator's
+// (generator/table_writer.hpp): an engine linking the probe library links no writer.
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -53,44 +53,6 @@ struct TableHeader {
 constexpr uint32_t kMinBlockEntries = 64;
 constexpr uint32_t kMaxBlockEntries = 1u << 22;
 constexpr uint32_t kDefaultBlockBytes = 32 * 1024;
-// zstd settings of the writer: a level (1..22), optionally with a narrower match search than
-// the level's own (0 keeps the level's value). Not stored: any zstd decoder reads any setting.
-struct Compression {
-  int level = 15;
-  int search_log = 0;     // ZSTD_c_searchLog
-  int target_length = 0;  // ZSTD_c_targetLength
-  int min_match = 0;      // ZSTD_c_minMatch
-};
-// Level 15 searching less than its own settings: 20-35 % faster than plain level 15 for 2-7 %
-// more bytes (docs/format.md, docs/benchmarks.md); level 19: ≤ 3 % smaller, 2-5x slower.
-// WDL codes come in long runs: matches shorter than 6 bytes do not pay.
-constexpr Compression kWdlCompression{15, 4, 64, 6};
-constexpr Compression kDtmCompression{15, 2, 64, 0};
-constexpr Compression default_compression(TableKind kind) {
-  return kind == TableKind::Dtm ? kDtmCompression : kWdlCompression;
-}
-
-// Writes a table atomically: to PATH.tmp, fsync, rename to PATH, fsync the directory; on error
-// PATH.tmp is removed and PATH is left untouched.
-// values[side] points to h.slots_per_side entries of entry_width(h.kind) bytes (uint8_t codes
-// for Wdl, host uint16_t for Dtm), side 0 = Red to move, 1 = Black to move.
-// dont_care[side] is null (every entry cared for) or points to h.slots_per_side bytes, nonzero
-// for an entry whose value may be replaced: within its block, each such entry takes the value of
-// the nearest preceding cared-for entry (or of the first cared-for one, for a block's leading
-// entries; 0 in a block without any). Cared-for entries read back exactly.
-// Blocks are compressed with `threads` threads (≥ 1) with zstd `compression` (by default
-// default_compression(h.kind)); the file is
-// byte-identical for every thread count. Memory beyond the inputs: about threads × 16 blocks.
-// Throws std::invalid_argument for a bad header or argument, or a WDL code above 5 in a
-// cared-for entry; TableError for I/O errors.
-void write_table(const std::string& path, const TableHeader& h,
-                 const std::array<const void*, 2>& values,
-                 const std::array<const uint8_t*, 2>& dont_care, int threads = 1);
-void write_table(const std::string& path, const TableHeader& h,
-                 const std::array<const void*, 2>& values,
-                 const std::array<const uint8_t*, 2>& dont_care, int threads,
-                 Compression compression);
-
 // Bounded cache of decompressed blocks, shared by any number of TableFiles and threads.
 // Keyed by (file, side, block); sharded (up to 64 shards, one mutex and one LRU list each).
 // The bound counts decompressed block bytes plus kEntryOverhead per cached block; each shard

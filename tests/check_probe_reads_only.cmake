@@ -1,0 +1,40 @@
+# The probe library links only reading code: neither libxqprobe.a nor the libxqcore.a it needs
+# defines the table writer or calls what only a writer calls (zstd compression, fsync, rename,
+# pwrite). The generator library is checked to hold the writer, so the patterns stay true.
+# Usage: cmake -DNM=nm -DPROBE_LIBS="libxqprobe.a;libxqcore.a" -DWRITER_LIB=libxqgen.a -P this
+set(writer_definition "[TtWw] xq::gen::write_table\\(")
+set(writer_imports " U (ZSTD_compress2|ZSTD_createCCtx|ZSTD_compressCCtx|fsync|rename|pwrite)$")
+
+function(symbols lib out)
+  execute_process(COMMAND ${NM} -C ${lib} OUTPUT_VARIABLE text RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${NM} ${lib} failed")
+  endif()
+  string(REPLACE "\n" ";" lines "${text}")
+  set(${out} "${lines}" PARENT_SCOPE)
+endfunction()
+
+foreach(lib IN LISTS PROBE_LIBS)
+  symbols(${lib} lines)
+  foreach(line IN LISTS lines)
+    if(line MATCHES "${writer_definition}" OR line MATCHES "${writer_imports}")
+      message(FATAL_ERROR "${lib} holds writer code: ${line}")
+    endif()
+  endforeach()
+endforeach()
+
+symbols(${WRITER_LIB} lines)
+set(found_definition FALSE)
+set(found_import FALSE)
+foreach(line IN LISTS lines)
+  if(line MATCHES "${writer_definition}")
+    set(found_definition TRUE)
+  endif()
+  if(line MATCHES "${writer_imports}")
+    set(found_import TRUE)
+  endif()
+endforeach()
+if(NOT found_definition OR NOT found_import)
+  message(FATAL_ERROR "${WRITER_LIB}: no writer symbols found: the patterns of this check are stale")
+endif()
+message(STATUS "probe libraries hold no writer code: ${PROBE_LIBS}")
