@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "core/table_file.hpp"
+#include "core/table_names.hpp"
 #include "generator/solve.hpp"
 #include "generator/stats.hpp"
 #include "generator/table_writer.hpp"
@@ -75,8 +76,8 @@ struct FamilyProgress {
 std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
                                                       RuleSet rules) {
   std::array<std::unique_ptr<TableFile>, 2> files{
-      TableFile::open(wdl_path(dir, m), m.name(), TableKind::Wdl),
-      TableFile::open(dtm_path(dir, m), m.name(), TableKind::Dtm)};
+      TableFile::open(table_path(dir, m, TableKind::Wdl), m.name(), TableKind::Wdl),
+      TableFile::open(table_path(dir, m, TableKind::Dtm), m.name(), TableKind::Dtm)};
   const uint64_t n = Index(m).size();
   for (const auto& f : files) {
     f->verify_all();
@@ -126,13 +127,13 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
   h.index_version = kIndexVersion;
   h.slots_per_side = n;
   h.kind = TableKind::Dtm;
-  const std::string dtm_file = dtm_path(dir, t.material);
+  const std::string dtm_file = table_path(dir, t.material, TableKind::Dtm);
   write_table(dtm_file, h, {t.distance[0].data(), t.distance[1].data()},
               {free[0].data(), free[1].data()}, threads);
   mark([](Wdl w) { return w == Wdl::Illegal; });
   h.kind = TableKind::Wdl;
   h.stats_json = stats.dump();
-  const std::string wdl_file = wdl_path(dir, t.material);
+  const std::string wdl_file = table_path(dir, t.material, TableKind::Wdl);
   write_table(wdl_file, h, {t.wdl[0].data(), t.wdl[1].data()}, {free[0].data(), free[1].data()},
               threads);
   return {std::filesystem::file_size(wdl_file), std::filesystem::file_size(dtm_file)};
@@ -152,14 +153,6 @@ void write_run_record(const std::string& dir, const Material& m, nlohmann::json 
 }
 
 }  // namespace
-
-std::string wdl_path(const std::string& dir, const Material& m) {
-  return (std::filesystem::path(dir) / (m.name() + table_extension(TableKind::Wdl))).string();
-}
-
-std::string dtm_path(const std::string& dir, const Material& m) {
-  return (std::filesystem::path(dir) / (m.name() + table_extension(TableKind::Dtm))).string();
-}
 
 std::vector<Material> plan(const std::vector<Material>& requested) {
   std::vector<Material> order;
@@ -197,7 +190,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
   const Material* largest = nullptr;  // of the tables to build, by memory_estimate
   uint64_t largest_need = 0;
   for (size_t i = 0; i < order.size(); ++i) {
-    present[i] = !o.force && std::filesystem::exists(wdl_path(o.dir, order[i]));
+    present[i] = !o.force && std::filesystem::exists(table_path(o.dir, order[i], TableKind::Wdl));
     if (present[i]) continue;
     family.slots_left += 2 * Index(order[i]).size();
     if (const uint64_t need = memory_estimate(order[i]); need > largest_need)

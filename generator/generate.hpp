@@ -26,10 +26,6 @@ struct GenOptions {
   std::function<void(const std::string&)> log = [](const std::string&) {};
 };
 
-// File paths of a canonical material's tables in dir.
-std::string wdl_path(const std::string& dir, const Material& m);
-std::string dtm_path(const std::string& dir, const Material& m);
-
 // Opens a table pair and checks it: both files' checksums, headers against m, the index and
 // the rule set. Throws TableError.
 std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <set>
 
+#include "core/table_names.hpp"
+
 namespace xq {
 
 namespace {
@@ -26,22 +28,13 @@ Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
     fs::directory_iterator it(dir, ec);
     if (ec) throw TableError(dir, "cannot read the directory: " + ec.message());
     for (const fs::directory_entry& f : it) {
-      const fs::path p = f.path();
-      if (p.extension() != table_extension(TableKind::Wdl)) continue;
-      const std::string name = p.stem().string();
-      fs::path dtm = p;
-      dtm.replace_extension(table_extension(TableKind::Dtm));
-      Material m;
-      try {
-        m = Material::parse(name);
-      } catch (const MaterialError&) {
-        continue;  // not a table of ours
-      }
-      if (!(m.canonical().name() == name) || entries_.count(m)) continue;  // first dir wins
+      // A material is listed by its WDL file; its DTM file is looked for when first needed.
+      const std::optional<Material> m = table_material(f.path(), TableKind::Wdl);
+      if (!m || entries_.count(*m)) continue;  // first dir wins
       auto e = std::make_unique<Entry>();
-      e->wdl_path = p.string();
-      e->dtm_path = dtm.string();
-      entries_[m] = std::move(e);
+      e->wdl_path = table_path(dir, *m, TableKind::Wdl);
+      e->dtm_path = table_path(dir, *m, TableKind::Dtm);
+      entries_[*m] = std::move(e);
     }
   }
 }

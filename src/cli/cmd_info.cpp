@@ -6,7 +6,7 @@
 #include "cli/commands.hpp"
 #include "core/index.hpp"
 #include "core/table_file.hpp"
-#include "generator/generate.hpp"
+#include "core/table_names.hpp"
 
 namespace xq::cli {
 
@@ -44,7 +44,8 @@ void register_info(CLI::App& app) {
     }
     std::cout << "  uncompressed bytes per side: WDL " << index.size() << ", DTM "
               << 2 * index.size() << "\n";
-    const std::string wdl = gen::wdl_path(o->dir, m), dtm = gen::dtm_path(o->dir, m);
+    const std::string wdl = table_path(o->dir, m, TableKind::Wdl),
+                      dtm = table_path(o->dir, m, TableKind::Dtm);
     print_file(wdl, m, TableKind::Wdl, index.size());
     print_file(dtm, m, TableKind::Dtm, index.size());
     if (std::filesystem::exists(wdl) != std::filesystem::exists(dtm))

@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/verdict.hpp"
+#include "core/table_names.hpp"
 
 namespace xq::cli {
 
@@ -25,8 +26,7 @@ struct Options {
 
 uint64_t file_bytes(const std::string& dir, const Material& m, TableKind kind) {
   std::error_code ec;
-  const auto path = std::filesystem::path(dir) / (m.name() + table_extension(kind));
-  const auto n = std::filesystem::file_size(path, ec);
+  const auto n = std::filesystem::file_size(table_path(dir, m, kind), ec);
   return ec ? 0 : n;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "core/table_file.hpp"
+#include "core/table_names.hpp"
 #include "generator/generate.hpp"
 #include "generator/verify.hpp"
 
@@ -26,7 +27,9 @@ void register_verify(CLI::App& app) {
         }
         const Material m = Material::parse(name).canonical();
         const RuleSet rules =
-            TableFile::open(gen::wdl_path(dir, m), m.name(), TableKind::Wdl)->header().rules;
+            TableFile::open(table_path(dir, m, TableKind::Wdl), m.name(), TableKind::Wdl)
+                ->header()
+                .rules;
         // Checksums of the whole closure; values of the tables one capture away, which the
         // successors of m's positions read.
         const std::set<Material> targets = capture_targets(m);
