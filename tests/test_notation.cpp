@@ -282,3 +282,20 @@ TEST_CASE("every legal move round-trips through each notation", "[notation]") {
     CHECK(checked > 50000);
   }
 }
+
+TEST_CASE("points and pieces are named as in ICCS, FEN and Chinese notation", "[notation]") {
+  CHECK(square_name(make_square(4, 0)) == "e0");
+  CHECK(square_name(make_square(0, 9)) == "a9");
+  CHECK(square_name(make_square(8, 7)) == "i7");
+  CHECK(piece_name(make_piece(Red, Rook), Lang::En) == "R");
+  CHECK(piece_name(make_piece(Black, Horse), Lang::En) == "n");
+  CHECK(piece_name(make_piece(Red, King), Lang::Zh) == "帅");
+  CHECK(piece_name(make_piece(Black, King), Lang::Zh) == "将");
+  CHECK(piece_name(make_piece(Red, Elephant), Lang::Zh) == "相");
+  CHECK(piece_name(make_piece(Black, Elephant), Lang::Zh) == "象");
+  CHECK(piece_name(make_piece(Black, Pawn), Lang::Zh) == "卒");
+  // The names are the ones to_chinese writes: a rook's move starts with its name.
+  const Position pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w");
+  CHECK(to_chinese(pos, parse_iccs("a0a1")).rfind(piece_name(make_piece(Red, Rook), Lang::Zh), 0) ==
+        0);
+}

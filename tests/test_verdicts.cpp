@@ -5,11 +5,11 @@
 #include <map>
 #include <sstream>
 
-#include "cli/verdict.hpp"
 #include "support/table_dir.hpp"
+#include "verdict/explain.hpp"
+#include "verdict/verdict.hpp"
 
 using namespace xq;
-using namespace xq::cli;
 
 namespace {
 

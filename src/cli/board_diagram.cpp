@@ -2,21 +2,19 @@
 
 namespace xq::cli {
 
-std::string square_name(Square s) {
-  return {char('a' + file_of(s)), char('0' + rank_of(s))};
+namespace {
+
+// A piece in a diagram: piece_name, except for the Chinese pieces whose simplified character
+// is the same for both colours.
+std::string diagram_piece(Piece p, Lang lang) {
+  if (lang == Lang::En) return piece_name(p, lang);
+  // Indexed by PieceType: K A B N R C P.
+  static const char* const kRed[] = {"帅", "仕", "相", "傌", "俥", "炮", "兵"};
+  static const char* const kBlack[] = {"将", "士", "象", "馬", "車", "砲", "卒"};
+  return (color_of(p) == Red ? kRed : kBlack)[type_of(p)];
 }
 
-std::string piece_name(Piece p, Lang lang, bool diagram) {
-  if (lang == Lang::En) return std::string(1, piece_to_fen(p));
-  // Indexed by PieceType: K A B N R C P.
-  static const char* const kRed[] = {"帅", "仕", "相", "马", "车", "炮", "兵"};
-  static const char* const kBlack[] = {"将", "士", "象", "马", "车", "炮", "卒"};
-  static const char* const kRedBoard[] = {"帅", "仕", "相", "傌", "俥", "炮", "兵"};
-  static const char* const kBlackBoard[] = {"将", "士", "象", "馬", "車", "砲", "卒"};
-  const bool red = color_of(p) == Red;
-  const auto& names = diagram ? (red ? kRedBoard : kBlackBoard) : (red ? kRed : kBlack);
-  return names[type_of(p)];
-}
+}  // namespace
 
 std::string board_diagram(const Position& pos, Lang lang) {
   const bool zh = lang == Lang::Zh;
@@ -29,7 +27,7 @@ std::string board_diagram(const Position& pos, Lang lang) {
     for (int file = 0; file < kFiles; ++file) {
       const Piece p = pos.at(make_square(file, rank));
       if (!zh && file > 0) out += ' ';
-      out += p != kNoPiece ? piece_name(p, lang, true) : zh ? "．" : ".";
+      out += p != kNoPiece ? diagram_piece(p, lang) : zh ? "．" : ".";
     }
     out += '\n';
     if (rank == 5) out += zh ? "  ～～楚河～汉界～～\n" : "    ~~~~~ river ~~~~~\n";

@@ -6,8 +6,9 @@
 #include <memory>
 
 #include "cli/commands.hpp"
-#include "cli/verdict.hpp"
 #include "core/table_names.hpp"
+#include "verdict/explain.hpp"
+#include "verdict/verdict.hpp"
 
 namespace xq::cli {
 

@@ -9,7 +9,8 @@
 #include "cli/board_diagram.hpp"
 #include "cli/commands.hpp"
 #include "cli/describe.hpp"
-#include "cli/verdict.hpp"
+#include "verdict/explain.hpp"
+#include "verdict/verdict.hpp"
 
 namespace xq::cli {
 

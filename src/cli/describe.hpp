@@ -5,11 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "core/notation.hpp"
 #include "probe/tablebase.hpp"
 
 namespace xq::cli {
-
-enum class Lang { En, Zh };
 
 // "Red" / "Black", or "红" / "黑".
 std::string side_name(Color c, Lang lang);

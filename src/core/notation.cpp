@@ -358,6 +358,17 @@ Spec parse_chinese(std::string_view text) {
 
 }  // namespace
 
+std::string square_name(Square s) {
+  return {char('a' + file_of(s)), char('0' + rank_of(s))};
+}
+
+std::string piece_name(Piece p, Lang lang) {
+  if (lang == Lang::En) return std::string(1, piece_to_fen(p));
+  std::string out;
+  append_utf8(out, (color_of(p) == Red ? kRedNames : kBlackNames)[type_of(p)]);
+  return out;
+}
+
 std::string to_iccs(Move m) {
   return {char('a' + file_of(m.from)), char('0' + rank_of(m.from)), char('a' + file_of(m.to)),
           char('0' + rank_of(m.to))};

@@ -34,6 +34,16 @@ class NotationError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// The language of text for people: English (FEN letters, ICCS) or Chinese.
+enum class Lang { En, Zh };
+
+// ICCS name of a point: file letter a..i, rank digit 0..9 ("e9").
+std::string square_name(Square s);
+
+// Name of a piece: its FEN letter (upper case Red, lower case Black) in English; in Chinese the
+// character of Chinese notation, 帅仕相马车炮兵 (Red) and 将士象马车炮卒 (Black).
+std::string piece_name(Piece p, Lang lang);
+
 // ICCS / UCCI coordinates: from-point then to-point, file letter a..i and rank digit 0..9,
 // e.g. "h2e2".
 std::string to_iccs(Move m);

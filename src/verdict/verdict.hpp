@@ -1,17 +1,17 @@
 // Book verdicts of an ending (例胜 book win, 例和 book draw, or "depends"), decided from the
-// values of its typical positions (docs/verdicts.md).
+// values of its typical positions (docs/verdicts.md). Domain logic on top of the probe library,
+// for any front end (the CLI's stats and list today); the evidence in words is explain.hpp.
 #pragma once
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
-#include "cli/describe.hpp"
 #include "core/material.hpp"
 #include "probe/tablebase.hpp"
 
-namespace xq::cli {
+namespace xq {
 
 enum class Verdict { Win, Draw, Depends };
 
@@ -82,24 +82,7 @@ const char* verdict_zh(Verdict v);
 // (docs/verdicts.md "Book verdicts"); nullopt otherwise.
 std::optional<Verdict> book_verdict(const Material& m);
 
-// One paragraph on the evidence: shares of typical positions and of all positions, the best
-// formation, and the book's verdict with any disagreement. all_stats is the table's
-// statistics JSON (generator/stats.hpp); m is canonical.
-std::string explain(const Material& m, const TypicalSet& t, Verdict v,
-                    const nlohmann::json& all_stats, Lang lang);
-
-// The defender's formation as text: "k e9, a d9, a e8" / "将e9 士d9 士e8".
-std::string formation_text(const std::vector<Placed>& f, Lang lang);
-
-// "52.3%": one decimal.
-std::string pct(double x);
 // part as a percentage of whole (0 when whole is 0).
 double share(uint64_t part, uint64_t whole);
 
-// A count with thousands separators: 1234567 -> "1,234,567".
-std::string with_commas(uint64_t n);
-
-// JSON of a tally: positions, win, draw, loss, rule_decided and the three percentages.
-nlohmann::json tally_json(const Tally& t);
-
-}  // namespace xq::cli
+}  // namespace xq
