@@ -128,13 +128,19 @@ int copy_text(const std::string& text, char* out, size_t size) {
 }
 
 int best_move_at(const xqtb_tablebase* tb, const xq::Position& pos, xqtb_best* out) {
-  if (!tb->tb.has(xq::Material::of(pos))) return not_available(pos);
-  const auto moves = tb->tb.root_moves(pos);
-  if (!moves)
-    return fail(XQTB_NOT_AVAILABLE,
-                "no table for the material left by some capture from " + pos.fen());
-  if (moves->empty()) return fail(XQTB_NO_MOVE, "the side to move has no legal move");
-  const xq::MoveValue& best = moves->front();
+  const xq::BestMove found = tb->tb.best_move(pos);
+  switch (found.status) {
+    case xq::RootStatus::Found:
+      break;
+    case xq::RootStatus::NoTable:
+      return not_available(pos);
+    case xq::RootStatus::NoSubTable:
+      return fail(XQTB_NOT_AVAILABLE, "no table for " + found.missing->name() +
+                                          ", reached by a capture from " + pos.fen());
+    case xq::RootStatus::NoLegalMove:
+      return fail(XQTB_NO_MOVE, "the side to move has no legal move");
+  }
+  const xq::MoveValue& best = found.best;
   xqtb_best r{};
   r.move = {best.move.from, best.move.to};
   r.value = {int(best.value.wdl), int(best.value.distance)};
@@ -218,13 +224,35 @@ void xqtb_close(xqtb_tablebase* tb) {
   delete tb;  // destructors of the mappings and cache do not throw
 }
 
-size_t xqtb_table_count(const xqtb_tablebase* tb) {
-  if (!tb) return 0;
-  try {
-    return tb->tb.materials().size();
-  } catch (...) {
-    return 0;
+int xqtb_table_count(const xqtb_tablebase* tb, size_t* count) {
+  if (count) *count = 0;
+  if (!tb || !count) return fail(XQTB_INVALID_ARGUMENT, "null handle or count");
+  *count = tb->tb.table_count();
+  last_error[0] = '\0';
+  return XQTB_OK;
+}
+
+int xqtb_largest(const xqtb_tablebase* tb) {
+  return tb ? tb->tb.largest() : 0;
+}
+
+int xqtb_has_table(const xqtb_tablebase* tb, const xqtb_position* pos) {
+  if (!tb || !pos) return 0;
+  // The material counted from the board codes, without building (or checking) a position:
+  // this runs in search, before every probe.
+  xq::Material m;
+  int kings[2] = {0, 0};
+  for (const uint8_t code : pos->board) {
+    if (code == XQTB_EMPTY) continue;
+    if (code > XQTB_BLACK_PAWN || code == 8) return 0;
+    const xq::Color c = xq::color_of(code);
+    const xq::PieceType t = xq::type_of(code);
+    if (t == xq::King)
+      ++kings[c];
+    else
+      ++m.count[c][t];  // at most 89: no overflow of the uint8_t
   }
+  return kings[0] == 1 && kings[1] == 1 && tb->tb.has(m);
 }
 
 int xqtb_position_from_fen(const char* fen, xqtb_position* out) {
@@ -270,11 +298,13 @@ int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos,
     *count = 0;
     xq::Position p;
     if (const int code = read_position(pos, p)) return code;
-    if (!tb->tb.has(xq::Material::of(p))) return not_available(p);
+    if (!tb->tb.has(xq::Material::of(p))) return not_available(p);  // even for capacity 0
     const int plies = int(std::min<size_t>(capacity, INT_MAX));
-    const std::vector<xq::Move> line = tb->tb.principal_variation(p, plies);
-    for (size_t i = 0; i < line.size(); ++i) moves[i] = {line[i].from, line[i].to};
-    *count = line.size();
+    // A missing table further down only shortens the line (documented in xqtb.h).
+    const xq::Line line = tb->tb.principal_variation(p, plies);
+    for (size_t i = 0; i < line.moves.size(); ++i)
+      moves[i] = {line.moves[i].from, line.moves[i].to};
+    *count = line.moves.size();
     return int(XQTB_OK);
   });
 }

@@ -35,6 +35,7 @@ Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
       e->wdl_path = table_path(dir, *m, TableKind::Wdl);
       e->dtm_path = table_path(dir, *m, TableKind::Dtm);
       entries_[*m] = std::move(e);
+      largest_ = std::max(largest_, m->piece_count() + 2);
     }
   }
 }
@@ -130,15 +131,17 @@ std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
   return ProbeResult{wdl, wdl == Wdl::Draw ? uint16_t(0) : uint16_t(dtm.get(at->side, at->slot))};
 }
 
-std::optional<std::vector<MoveValue>> Tablebase::root_moves(const Position& root) const {
+RootMoves Tablebase::root_moves(const Position& root) const {
   const auto here = probe(root);
-  if (!here) return std::nullopt;
+  if (!here) return {RootStatus::NoTable, {}, Material::of(root).canonical()};
   std::vector<std::pair<MoveKey, MoveValue>> ranked;
   for (Move m : root.legal_moves()) {
     const bool capture = root.is_capture(m);
     const bool check = root.gives_check(m);
-    const auto after = probe(root.after(m));
-    if (!after) return std::nullopt;
+    const Position next = root.after(m);
+    const auto after = probe(next);
+    // Only a capture changes the material, and the position's own table is there.
+    if (!after) return {RootStatus::NoSubTable, {}, Material::of(next).canonical()};
     MoveValue mv{m, {negate(after->wdl), after->distance}};
     if (!is_rule_decided(after->wdl) && after->wdl != Wdl::Draw) ++mv.value.distance;
     const int d = mv.value.distance;
@@ -172,26 +175,41 @@ std::optional<std::vector<MoveValue>> Tablebase::root_moves(const Position& root
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
     return a.first.tier != b.first.tier ? a.first.tier > b.first.tier : a.first.sub > b.first.sub;
   });
-  std::vector<MoveValue> out;
-  for (const auto& [key, mv] : ranked) out.push_back(mv);
+  if (ranked.empty()) return {RootStatus::NoLegalMove, {}, std::nullopt};
+  RootMoves out;
+  for (const auto& [key, mv] : ranked) out.moves.push_back(mv);
   return out;
 }
 
-std::optional<Move> Tablebase::best_move(const Position& pos) const {
-  const auto moves = root_moves(pos);
-  if (!moves || moves->empty()) return std::nullopt;
-  return moves->front().move;
+BestMove Tablebase::best_move(const Position& pos) const {
+  const RootMoves r = root_moves(pos);
+  if (!r.found()) return {r.status, {}, r.missing};
+  return {RootStatus::Found, r.moves.front(), std::nullopt};
 }
 
-std::vector<Move> Tablebase::principal_variation(const Position& start, int max_plies) const {
-  std::vector<Move> line;
+Line Tablebase::principal_variation(const Position& start, int max_plies) const {
+  Line line;
   std::set<std::string> seen;
   Position pos = start;
-  while (int(line.size()) < max_plies && seen.insert(pos.fen()).second) {
-    const auto m = best_move(pos);
-    if (!m) break;
-    line.push_back(*m);
-    pos.make(*m);
+  for (;;) {
+    if (int(line.moves.size()) >= max_plies) {
+      line.end = LineEnd::MaxPlies;
+      break;
+    }
+    if (!seen.insert(pos.fen()).second) {
+      line.end = LineEnd::Repetition;
+      break;
+    }
+    const BestMove b = best_move(pos);
+    if (!b.found()) {
+      line.end = b.status == RootStatus::NoLegalMove ? LineEnd::NoLegalMove
+                 : b.status == RootStatus::NoTable   ? LineEnd::NoTable
+                                                     : LineEnd::NoSubTable;
+      line.missing = b.missing;
+      break;
+    }
+    line.moves.push_back(b.best.move);
+    pos.make(b.best.move);
   }
   return line;
 }

@@ -33,6 +33,49 @@ struct MoveValue {
   ProbeResult value;  // mover's view; distance counts the move itself for Win/Loss
 };
 
+// Whether a root query (root_moves, best_move) found moves, and if not, why.
+enum class RootStatus {
+  Found,        // the legal moves and their values
+  NoTable,      // the position's own material has no table (`missing` names it)
+  NoSubTable,   // a legal capture leads to a material without a table (`missing` names it)
+  NoLegalMove,  // the side to move is mated or stalemated: a loss in 0 plies, no move to give
+};
+
+// Every legal move of a position with its value, best first for the side to move, or why
+// there are none.
+struct RootMoves {
+  RootStatus status = RootStatus::Found;
+  std::vector<MoveValue> moves;     // Found: at least one; otherwise empty
+  std::optional<Material> missing;  // NoTable, NoSubTable: the canonical material without table
+  bool found() const { return status == RootStatus::Found; }
+};
+
+// The best move of a position, or why there is none (as RootMoves).
+struct BestMove {
+  RootStatus status = RootStatus::Found;
+  MoveValue best;                   // Found: the move and its value for the mover
+  std::optional<Material> missing;  // NoTable, NoSubTable: the canonical material without table
+  bool found() const { return status == RootStatus::Found; }
+};
+
+// Why a principal variation ends.
+enum class LineEnd {
+  NoLegalMove,  // mate or stalemate: the side to move at the end has no legal move
+  Repetition,   // the position reached repeats one of the line (a rule win ends so)
+  MaxPlies,     // max_plies reached (a draw's line goes on forever)
+  NoTable,      // the start position's material has no table: no move at all
+  NoSubTable,   // the next best move needs a table that is missing: the line stops short
+};
+
+// A principal variation: best moves of both sides, and why it ends there.
+struct Line {
+  std::vector<Move> moves;
+  LineEnd end = LineEnd::NoLegalMove;
+  std::optional<Material> missing;  // NoTable, NoSubTable: the canonical material without table
+  // The whole line as far as the tables decide it (false when a table was missing).
+  bool complete() const { return !missing; }
+};
+
 class Tablebase {
  public:
   // Scans the directories for table files (MATERIAL.xqw with MATERIAL.xqd). cache_bytes bounds
@@ -59,13 +102,22 @@ class Tablebase {
   std::optional<ProbeResult> probe(const Position& pos) const;
   // Every legal move with its value, best first for the side to move (the first is the move
   // that keeps the game-theoretic value and follows the shortest win / longest loss or the
-  // rule strategy). nullopt when any successor's material has no table.
-  std::optional<std::vector<MoveValue>> root_moves(const Position& pos) const;
-  std::optional<Move> best_move(const Position& pos) const;
+  // rule strategy). Not found: no table for pos (NoTable) or for a capture's material
+  // (NoSubTable), each naming the material, or no legal move (NoLegalMove). Probes every
+  // successor: for the root, not for search. Same exceptions as probe().
+  RootMoves root_moves(const Position& pos) const;
+  // The first of root_moves(pos), or the same reason why there is none.
+  BestMove best_move(const Position& pos) const;
   // Best moves of both sides from pos to the end: mate or stalemate, a repetition (a rule-
   // decided win ends when the loser's perpetual check repeats a position), or max_plies for a
-  // draw. Empty when pos has no legal move or a table is missing.
-  std::vector<Move> principal_variation(const Position& pos, int max_plies = 400) const;
+  // draw; or, short of it, where a table the line needs is missing (end and missing say so).
+  Line principal_variation(const Position& pos, int max_plies = 400) const;
+
+  // Coverage, for a search to test before it probes. Neither opens a file or allocates.
+  // Materials listed (each with a WDL file; probing may still find it damaged).
+  size_t table_count() const { return entries_.size(); }
+  // Most pieces on the board, both kings included, in any listed material (0 when none).
+  int largest() const { return largest_; }
 
  private:
   struct Entry {
@@ -90,6 +142,7 @@ class Tablebase {
 
   // Keyed by the counts, not the name: every probe looks its material up here.
   std::map<Material, std::unique_ptr<Entry>> entries_;
+  int largest_ = 0;
   std::shared_ptr<BlockCache> cache_;
 };
 

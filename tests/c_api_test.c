@@ -1,6 +1,7 @@
 /* The C API (include/xqtb/xqtb.h), compiled as C99, on the KRKN tables (and KK, KNK, KRK that
  * `xqtb gen KRKN` writes with them). Usage: c_api_test TABLE_DIR SCRATCH_DIR, where SCRATCH_DIR
- * holds the empty directories header/, truncated/ and dtm/ for damaged copies of KRKN.
+ * holds the empty directories header/, truncated/ and dtm/ for damaged copies of KRKN, alone/
+ * for an intact copy of KRKN without its sub-tables, and empty/, which stays empty.
  *
  * Expected values were read once with `xqtb probe --dir DIR --fen FEN --json` (and, for the
  * draws and rule values, by scanning KRKN with xq::Tablebase); the test also checks them against
@@ -46,6 +47,10 @@ static const char* const kRuleWinFen = "9/9/4k4/9/9/6R2/9/9/1n7/3K5 w - - 0 1";
 static const char* const kRuleLossFen = "9/9/4k4/9/9/9/2n6/9/9/R2K5 b - - 0 1";
 /* KRKC: no table. */
 static const char* const kNoTableFen = "3k5/9/9/9/9/4c4/9/9/9/R3K4 w - - 0 1";
+/* KRKN with Red's rook a4 able to take the horse on e4 (leading to KRK). */
+static const char* const kCaptureFen = "3k5/9/9/9/9/R3n4/9/9/9/4K4 w - - 0 1";
+/* KRK: the table of the capture above. */
+static const char* const kKrkFen = "3k5/9/9/9/9/R8/9/9/9/4K4 w - - 0 1";
 
 static int point(int file, int rank) {
   return rank * 9 + file;
@@ -79,12 +84,91 @@ static void test_open_errors(const char* scratch) {
   CHECK_STATUS(xqtb_open(null_dir, 1, 0, &tb), XQTB_INVALID_ARGUMENT);
   /* No directories: a valid, empty tablebase. */
   CHECK_STATUS(xqtb_open(NULL, 0, 0, &tb), XQTB_OK);
-  CHECK(xqtb_table_count(tb) == 0);
+  size_t count = 7;
+  CHECK_STATUS(xqtb_table_count(tb, &count), XQTB_OK);
+  CHECK(count == 0);
   CHECK(xqtb_last_error()[0] == '\0');
   int wdl = 0;
   CHECK_STATUS(xqtb_probe_wdl_fen(tb, kWinFen, &wdl), XQTB_NOT_AVAILABLE);
   xqtb_close(tb);
   xqtb_close(NULL);
+}
+
+/* An empty directory is a count of 0 with XQTB_OK; a NULL handle is an error, not a count. */
+static void test_table_count(const char* scratch) {
+  char empty[1024];
+  snprintf(empty, sizeof empty, "%s/empty", scratch);
+  const char* dirs[] = {empty};
+  xqtb_tablebase* tb = NULL;
+  CHECK_STATUS(xqtb_open(dirs, 1, 0, &tb), XQTB_OK);
+  size_t count = 7;
+  CHECK_STATUS(xqtb_table_count(tb, &count), XQTB_OK);
+  CHECK(count == 0);
+  CHECK(xqtb_last_error()[0] == '\0');
+  CHECK(xqtb_largest(tb) == 0);
+  xqtb_position pos;
+  CHECK_STATUS(xqtb_position_from_fen(kWinFen, &pos), XQTB_OK);
+  CHECK(xqtb_has_table(tb, &pos) == 0);
+
+  count = 7;
+  CHECK_STATUS(xqtb_table_count(NULL, &count), XQTB_INVALID_ARGUMENT);
+  CHECK(count == 0);
+  CHECK(strstr(xqtb_last_error(), "null") != NULL);
+  CHECK_STATUS(xqtb_table_count(tb, NULL), XQTB_INVALID_ARGUMENT);
+  CHECK(xqtb_largest(NULL) == 0);
+  CHECK(xqtb_has_table(NULL, &pos) == 0);
+  CHECK(xqtb_has_table(tb, NULL) == 0);
+  xqtb_close(tb);
+}
+
+/* The coverage queries on KK, KNK, KRK and KRKN: the largest material has 4 pieces with the
+ * kings, and presence is answered from the board alone (no legality check, no message). */
+static void test_coverage(const xqtb_tablebase* tb) {
+  CHECK(xqtb_largest(tb) == 4);
+  xqtb_position pos;
+  CHECK_STATUS(xqtb_position_from_fen(kWinFen, &pos), XQTB_OK);
+  CHECK(xqtb_has_table(tb, &pos) == 1);
+  CHECK_STATUS(xqtb_position_from_fen(kKrkFen, &pos), XQTB_OK);
+  CHECK(xqtb_has_table(tb, &pos) == 1);
+  CHECK_STATUS(xqtb_position_from_fen(kNoTableFen, &pos), XQTB_OK);
+  CHECK(xqtb_has_table(tb, &pos) == 0);
+  /* A failure's message survives the queries: they never touch it. */
+  int wdl = 0;
+  CHECK_STATUS(xqtb_probe_wdl(tb, &pos, &wdl), XQTB_NOT_AVAILABLE);
+  CHECK(xqtb_has_table(tb, &pos) == 0);
+  CHECK(xqtb_largest(tb) == 4);
+  CHECK(strstr(xqtb_last_error(), "KRKC") != NULL);
+
+  /* The other orientation of a material: a black rook against a red horse is KRKN's table. */
+  CHECK_STATUS(xqtb_position_from_fen("3k5/9/9/9/9/4N4/9/9/r8/4K4 b - - 0 1", &pos), XQTB_OK);
+  CHECK(xqtb_has_table(tb, &pos) == 1);
+  /* Only the pieces count: an illegal side to move does not matter, a bad code does. */
+  xqtb_position odd = pos;
+  odd.side_to_move = 5;
+  CHECK(xqtb_has_table(tb, &odd) == 1);
+  odd = pos;
+  odd.board[point(8, 9)] = 8;
+  CHECK(xqtb_has_table(tb, &odd) == 0);
+  odd = pos;
+  odd.board[point(3, 9)] = XQTB_EMPTY; /* no black king */
+  CHECK(xqtb_has_table(tb, &odd) == 0);
+}
+
+/* A mated side (no legal move) and a material without a table give different statuses. */
+static void test_no_move_vs_no_table(const xqtb_tablebase* tb) {
+  xqtb_best best;
+  /* The mated position at the end of the won line (test_won_position walks it too). */
+  xqtb_position pos;
+  CHECK_STATUS(xqtb_position_from_fen(kWinFen, &pos), XQTB_OK);
+  xqtb_move line[16];
+  size_t count = 0;
+  CHECK_STATUS(xqtb_principal_variation(tb, &pos, line, 16, &count), XQTB_OK);
+  CHECK(count == (size_t)kWinDtm);
+  for (size_t i = 0; i < count; ++i) make_move(&pos, line[i]);
+  CHECK_STATUS(xqtb_best_move(tb, &pos, &best), XQTB_NO_MOVE);
+  CHECK(strstr(xqtb_last_error(), "no legal move") != NULL);
+  CHECK_STATUS(xqtb_best_move_fen(tb, kNoTableFen, &best), XQTB_NOT_AVAILABLE);
+  CHECK(strstr(xqtb_last_error(), "no table for KRKC") != NULL);
 }
 
 static void test_won_position(const xqtb_tablebase* tb) {
@@ -267,7 +351,7 @@ static int write_file(const char* path, const unsigned char* data, long size) {
 }
 
 /* Writes KRKN.xqw and KRKN.xqd into scratch/sub: intact unless one is damaged as told. */
-enum damage { FLIP_WDL_HEADER, TRUNCATE_WDL, FLIP_DTM_BODY };
+enum damage { INTACT, FLIP_WDL_HEADER, TRUNCATE_WDL, FLIP_DTM_BODY };
 
 static int write_damaged(const char* tables, const char* scratch, const char* sub,
                          enum damage how) {
@@ -330,6 +414,39 @@ static void test_damaged_tables(const char* tables, const char* scratch) {
   }
 }
 
+/* KRKN without its sub-tables: its own probes work, but the best move of a position with a
+ * capture needs KRK, and the message names KRK, not KRKN. */
+static void test_missing_sub_table(const char* tables, const char* scratch) {
+  if (!write_damaged(tables, scratch, "alone", INTACT)) {
+    ++failures;
+    return;
+  }
+  char dir[1024];
+  snprintf(dir, sizeof dir, "%s/alone", scratch);
+  const char* dirs[] = {dir};
+  xqtb_tablebase* tb = NULL;
+  CHECK_STATUS(xqtb_open(dirs, 1, 0, &tb), XQTB_OK);
+  if (!tb) return;
+  size_t count = 0;
+  CHECK_STATUS(xqtb_table_count(tb, &count), XQTB_OK);
+  CHECK(count == 1);
+  xqtb_position pos;
+  CHECK_STATUS(xqtb_position_from_fen(kCaptureFen, &pos), XQTB_OK);
+  CHECK(xqtb_has_table(tb, &pos) == 1);
+  int wdl = 0;
+  CHECK_STATUS(xqtb_probe_wdl(tb, &pos, &wdl), XQTB_OK);
+  xqtb_best best;
+  memset(&best, 0xab, sizeof best);
+  CHECK_STATUS(xqtb_best_move(tb, &pos, &best), XQTB_NOT_AVAILABLE);
+  CHECK(strstr(xqtb_last_error(), "no table for KRK,") != NULL);
+  CHECK(strstr(xqtb_last_error(), "capture") != NULL);
+  CHECK(best.move.from == 0xab && best.iccs[0] == (char)0xab); /* not written */
+  /* Without any capture, the best move needs KRKN alone. */
+  CHECK_STATUS(xqtb_best_move_fen(tb, kWinFen, &best), XQTB_OK);
+  CHECK(strcmp(best.iccs, "a0d0") == 0);
+  xqtb_close(tb);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s TABLE_DIR SCRATCH_DIR\n", argv[0]);
@@ -342,13 +459,19 @@ int main(int argc, char** argv) {
   xqtb_tablebase* tb = NULL;
   CHECK_STATUS(xqtb_open(dirs, 1, 0, &tb), XQTB_OK);
   if (!tb) return 1;
-  CHECK(xqtb_table_count(tb) == 4); /* KK KNK KRK KRKN */
+  size_t count = 0;
+  CHECK_STATUS(xqtb_table_count(tb, &count), XQTB_OK);
+  CHECK(count == 4); /* KK KNK KRK KRKN */
+  test_coverage(tb);
+  test_no_move_vs_no_table(tb);
   test_won_position(tb);
   test_lost_drawn_and_rule(tb);
   test_bad_input(tb);
   xqtb_close(tb);
 
   test_damaged_tables(argv[1], argv[2]);
+  test_table_count(argv[2]);
+  test_missing_sub_table(argv[1], argv[2]);
 
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);

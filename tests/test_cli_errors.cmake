@@ -50,6 +50,8 @@ file(COPY "${WORK}/tables/" DESTINATION "${WORK}/truncated")
 execute_process(COMMAND truncate -s 1000 "${WORK}/truncated/KRKA.xqw")
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/no-dtm")
 file(REMOVE "${WORK}/no-dtm/KRKA.xqd")
+# KRKA without its sub-tables: a capture's table is missing, and the message names it.
+file(COPY "${WORK}/tables/KRKA.xqw" "${WORK}/tables/KRKA.xqd" DESTINATION "${WORK}/alone")
 
 set(T --dir "${WORK}/tables")
 # The damaged copy fails its checksums: a mutant accepting it would fail the last two.
@@ -58,6 +60,8 @@ expect(2 "missing side to move" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4K4")
 expect(2 "face each other" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4K4 w")
 expect(2 "more than 2 advisors" probe ${T} --fen "3aka3/4a4/9/9/9/9/9/9/9/3K5 w")
 expect(3 "no table" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/2C1K4 w")
+expect(3 "KRK: no table for this material, which a capture leads to"
+       probe --dir "${WORK}/alone" --fen "3k5/R3a4/9/9/9/9/9/9/9/4K4 w")
 expect(3 "cannot read the directory" probe --dir "${WORK}/none" --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w")
 expect(2 "cannot read" probe ${T} --epd "${WORK}")
 expect(2 "unknown piece letter" stats KQK ${T})

@@ -66,7 +66,10 @@ void check_plain_line(const Tablebase& tb, const Position& start) {
   INFO("start " << start.fen());
   const ProbeResult first = value_of(tb, start);
   REQUIRE(first.wdl == Wdl::Win);
-  const std::vector<Move> line = tb.principal_variation(start);
+  const Line pv = tb.principal_variation(start);
+  CHECK(pv.end == LineEnd::NoLegalMove);
+  CHECK(pv.complete());
+  const std::vector<Move>& line = pv.moves;
   REQUIRE(line.size() == first.distance);
   Position pos = start;
   for (size_t i = 0; i < line.size(); ++i) {
@@ -110,7 +113,9 @@ struct RuleLineEnd {
 RuleLineEnd check_rule_line(const Tablebase& tb, const Position& start) {
   INFO("start " << start.fen());
   REQUIRE(value_of(tb, start).wdl == Wdl::RuleWin);
-  const std::vector<Move> line = tb.principal_variation(start);
+  const Line pv = tb.principal_variation(start);
+  REQUIRE(pv.complete());
+  const std::vector<Move>& line = pv.moves;
   REQUIRE(!line.empty());
   REQUIRE(line.size() < 400);  // ended by itself, not by the ply limit
   std::vector<Position> seen{start};
@@ -144,12 +149,14 @@ RuleLineEnd check_rule_line(const Tablebase& tb, const Position& start) {
   }
   RuleLineEnd end;
   if (pos.legal_moves().size == 0) {
+    CHECK(pv.end == LineEnd::NoLegalMove);
     REQUIRE(plain_from <= line.size());
     end.mate = true;
     return end;
   }
   // The last position repeats an earlier one: the cycle between them is the loser's perpetual
   // check, without a perpetual check by the winner.
+  CHECK(pv.end == LineEnd::Repetition);
   const auto first = std::find(seen.begin(), seen.end() - 1, pos);
   REQUIRE(first != seen.end() - 1);
   const size_t from = size_t(first - seen.begin());

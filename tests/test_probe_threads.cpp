@@ -31,7 +31,8 @@ Answer ask(const Tablebase& tb, const Position& pos, size_t i) {
   Answer a;
   try {
     a.value = tb.probe(pos);
-    if (i % kBestEvery == 0) a.best = tb.best_move(pos);
+    if (i % kBestEvery == 0)
+      if (const BestMove b = tb.best_move(pos); b.found()) a.best = b.best.move;
   } catch (const std::exception& e) {
     a.error = e.what();
   }

@@ -1,7 +1,8 @@
 /* Engine-style use of the xqtb C API: one handle for the whole run, a cheap WDL probe for
  * every position, and the DTM and best move only for decided positions (as an engine would
  * do at the root). Usage: engine_probe TABLE_DIR [FEN...]; without FENs, one FEN per line on
- * standard input. Prints "FEN ; wdl ; dtm N ; best ICCS CHINESE" or "FEN ; error: ...". */
+ * standard input. Prints "FEN ; wdl ; dtm N ; best ICCS CHINESE", "FEN ; no table" or
+ * "FEN ; error: ..."; the number of tables and the largest material go to standard error. */
 #include <stdio.h>
 #include <string.h>
 #include <xqtb/xqtb.h>
@@ -16,6 +17,11 @@ static int probe_one(const xqtb_tablebase* tb, const char* fen) {
   xqtb_position pos;
   int wdl = 0;
   int status = xqtb_position_from_fen(fen, &pos);
+  /* In search, the coverage query comes first: no legality check, no message. */
+  if (status == XQTB_OK && !xqtb_has_table(tb, &pos)) {
+    printf("%s ; no table\n", fen);
+    return 0;
+  }
   if (status == XQTB_OK) status = xqtb_probe_wdl(tb, &pos, &wdl);
   if (status != XQTB_OK) {
     printf("%s ; error: %s: %s\n", fen, xqtb_status_string(status), xqtb_last_error());
@@ -49,10 +55,13 @@ int main(int argc, char** argv) {
   }
   const char* dirs[] = {argv[1]};
   xqtb_tablebase* tb = NULL;
-  if (xqtb_open(dirs, 1, 16u << 20, &tb) != XQTB_OK) {
+  size_t tables = 0;
+  if (xqtb_open(dirs, 1, 16u << 20, &tb) != XQTB_OK || xqtb_table_count(tb, &tables) != XQTB_OK) {
     fprintf(stderr, "%s: %s\n", argv[0], xqtb_last_error());
+    xqtb_close(tb);
     return 3;
   }
+  fprintf(stderr, "%s: %zu tables, up to %d pieces\n", argv[0], tables, xqtb_largest(tb));
   int failures = 0;
   if (argc > 2) {
     for (int i = 2; i < argc; ++i) failures += probe_one(tb, argv[i]);

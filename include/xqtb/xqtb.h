@@ -1,8 +1,9 @@
 /* xqtb C API: probe Xiangqi endgame tablebases from C99 or C++ (docs/probe-api.md).
  *
  * Values are from the side to move's view. Distances are in plies (one move of one side), never
- * in moves. Every function returns an xqtb_status code; none lets an exception escape, and none
- * aborts on bad input. On failure the calling thread's message is set (xqtb_last_error). */
+ * in moves. Functions returning int return an xqtb_status code, except the coverage queries
+ * xqtb_largest and xqtb_has_table; none lets an exception escape, and none aborts on bad input.
+ * On failure the calling thread's message is set (xqtb_last_error). */
 #ifndef XQTB_XQTB_H
 #define XQTB_XQTB_H
 
@@ -14,14 +15,15 @@ extern "C" {
 #endif
 
 #define XQTB_VERSION_MAJOR 0
-#define XQTB_VERSION_MINOR 1
+#define XQTB_VERSION_MINOR 2
 #define XQTB_VERSION_PATCH 0
 
-/* Result codes. Every function returning int returns one of these. */
+/* Result codes of every status function (all functions returning int except xqtb_largest and
+ * xqtb_has_table). */
 enum xqtb_status {
   XQTB_OK = 0,
-  /* No table for the position's material (best move and principal variation: for the material
-   * of some position reached by a legal move). Not an error of the tables. */
+  /* No table for the position's material (best move: or for the material a legal capture
+   * leads to; the message names the missing material). Not an error of the tables. */
   XQTB_NOT_AVAILABLE = 1,
   /* Malformed FEN text, or an illegal position: unknown piece code, side to move not 0/1, not
    * exactly one king a side in its palace, a piece on a point its kind can never reach, more
@@ -106,70 +108,157 @@ typedef struct xqtb_best {
  * concurrently with any other use of that handle. */
 typedef struct xqtb_tablebase xqtb_tablebase;
 
-/* Library version "MAJOR.MINOR.PATCH" (static storage). */
+/* Each function below is documented in the same order:
+ *   PARAMETERS  what it reads and writes;
+ *   RETURNS     the result and the status codes it can give;
+ *   ON FAILURE  what its outputs hold when it does not return XQTB_OK (a status function sets
+ *               the calling thread's xqtb_last_error message on every failure);
+ *   THREADS     whether calls may overlap;
+ *   USE         whether it is cheap enough for an engine's search or meant for the root only.
+ * No function lets an exception escape, aborts, or reads or writes through a NULL pointer. */
+
+/* Library version.
+ * RETURNS: "MAJOR.MINOR.PATCH" (static storage), equal to the XQTB_VERSION_* macros of the
+ *   header the library was built with.
+ * THREADS: any. */
 const char* xqtb_version(void);
 
-/* Short English description of a status code ("ok", "not available", ...; static storage;
- * "unknown status" for other values). */
+/* Name of a status code.
+ * PARAMETERS: status, any int.
+ * RETURNS: a short English description ("ok", "not available", ...; static storage), or
+ *   "unknown status" for a value that is not an xqtb_status.
+ * THREADS: any. */
 const char* xqtb_status_string(int status);
 
-/* Message of the last call that failed on the calling thread: one line naming the cause (and
- * the file for XQTB_TABLE_ERROR). Empty after a call that returned XQTB_OK. Thread-local: never
- * overwritten by other threads. Valid until the calling thread's next xqtb call. */
+/* Message of the calling thread's last failed call.
+ * RETURNS: one line naming the cause (and the file for XQTB_TABLE_ERROR; the material for
+ *   XQTB_NOT_AVAILABLE); the empty string after a call that returned XQTB_OK. Never NULL.
+ * THREADS: thread-local (512 bytes per thread): another thread's failure never overwrites it.
+ *   Valid until the calling thread's next xqtb call. xqtb_has_table, xqtb_largest,
+ *   xqtb_version, xqtb_status_string and xqtb_close leave it as it is. */
 const char* xqtb_last_error(void);
 
-/* Opens the tables found in dir_count directories (MATERIAL.xqw + MATERIAL.xqd files; when a
- * material is in several, the first directory listed wins). Files are only listed here; each
- * is opened and checked on its first probe. cache_bytes bounds the decompressed table blocks
- * kept in memory, shared by all tables (0 = default, 64 MiB; below one block, 32 KiB + 96
- * bytes, nothing is kept and every probe decompresses its block again).
- * On XQTB_OK *out is a handle to release with xqtb_close; otherwise *out is NULL.
- * Errors: XQTB_INVALID_ARGUMENT (null out, dirs null with dir_count > 0, a null directory),
- * XQTB_TABLE_ERROR (a directory cannot be read), XQTB_NO_MEMORY. */
+/* Opens the tables of dir_count directories.
+ * PARAMETERS:
+ *   dirs, dir_count: directory names (dirs may be NULL when dir_count is 0: no tables). A
+ *     material's table is the pair MATERIAL.xqw + MATERIAL.xqd; when several directories hold
+ *     one, the first listed wins. Files are only listed here: each is opened and checked on
+ *     its first probe.
+ *   cache_bytes: bound on the decompressed table blocks kept in memory, shared by all tables
+ *     (0 = default, 64 MiB; below one block, 32 KiB + 96 bytes, nothing is kept and every
+ *     probe decompresses its block again).
+ *   out: receives the handle, to release with xqtb_close.
+ * RETURNS: XQTB_OK; XQTB_INVALID_ARGUMENT (out NULL, dirs NULL with dir_count > 0, a NULL
+ *   directory name), XQTB_TABLE_ERROR (a directory cannot be read), XQTB_NO_MEMORY.
+ * ON FAILURE: *out is NULL (when out is not NULL).
+ * THREADS: any; each handle is independent.
+ * USE: once, at start-up (it lists directories). */
 int xqtb_open(const char* const* dirs, size_t dir_count, size_t cache_bytes, xqtb_tablebase** out);
 
-/* Releases the handle and everything it holds (mappings, cache). NULL is ignored. */
+/* Releases a handle and everything it holds (mappings, cache).
+ * PARAMETERS: tb, a handle from xqtb_open, or NULL (ignored).
+ * THREADS: must not overlap any other call on the same handle. */
 void xqtb_close(xqtb_tablebase* tb);
 
-/* Number of materials with a table (colour-canonical signatures such as "KRKN"), or 0 for a
- * NULL handle. */
-size_t xqtb_table_count(const xqtb_tablebase* tb);
+/* Number of materials with a table (colour-canonical signatures such as "KRKN").
+ * PARAMETERS: tb; count receives the number (0 for a handle on empty directories).
+ * RETURNS: XQTB_OK; XQTB_INVALID_ARGUMENT (tb or count NULL).
+ * ON FAILURE: *count is 0 (when count is not NULL).
+ * THREADS: any number at once on one handle.
+ * USE: anywhere; it counts the list made by xqtb_open and allocates nothing.
+ * CHANGED in 0.2: it returned the count itself, 0 for a NULL handle as for empty
+ *   directories. */
+int xqtb_table_count(const xqtb_tablebase* tb, size_t* count);
 
-/* Parses FEN (board and side to move; the fields after them are ignored) into *out and checks
- * that the position is legal. Errors: XQTB_INVALID_ARGUMENT (null pointer), XQTB_BAD_POSITION. */
+/* Coverage: the most pieces on the board, both kings included, of any material with a table
+ * (KRKN: 4). A position with more pieces has no table; one with as many or fewer may still
+ * have none (materials are generated one by one): ask xqtb_has_table.
+ * PARAMETERS: tb.
+ * RETURNS: the count; 0 when no table is listed or tb is NULL (nothing is covered).
+ * THREADS: any number at once on one handle.
+ * USE: in search, before probing; formats no message, allocates nothing. */
+int xqtb_largest(const xqtb_tablebase* tb);
+
+/* Coverage: whether the material of a board has a table (in either colour orientation).
+ * PARAMETERS: tb; pos, read for its pieces only: neither the side to move nor the position's
+ *   legality is checked (the probes do that).
+ * RETURNS: 1 when the material has a table, 0 when not, and 0 for a NULL argument, an unknown
+ *   piece code or a side without exactly one king. A 1 does not promise a successful probe:
+ *   a damaged file is found only when it is read (XQTB_TABLE_ERROR).
+ * THREADS: any number at once on one handle.
+ * USE: in search, before probing; a look-up in the list made by xqtb_open that opens no file,
+ *   formats no message and allocates nothing. */
+int xqtb_has_table(const xqtb_tablebase* tb, const xqtb_position* pos);
+
+/* Parses FEN into a board and checks that the position is legal.
+ * PARAMETERS: fen, the board and side to move (the fields after them are ignored); out.
+ * RETURNS: XQTB_OK; XQTB_INVALID_ARGUMENT (a NULL pointer), XQTB_BAD_POSITION (malformed or
+ *   illegal), XQTB_NO_MEMORY.
+ * ON FAILURE: *out is not written.
+ * THREADS: any.
+ * USE: anywhere; an engine with its own board fills xqtb_position directly. */
 int xqtb_position_from_fen(const char* fen, xqtb_position* out);
 
-/* Value class only: reads the WDL file, never the DTM file. *wdl receives an xqtb_wdl code.
- * Errors: XQTB_INVALID_ARGUMENT, XQTB_BAD_POSITION, XQTB_NOT_AVAILABLE, XQTB_TABLE_ERROR,
- * XQTB_NO_MEMORY. */
+/* Value class of a position: reads the WDL file only, never the DTM file.
+ * PARAMETERS: tb; pos (checked for legality on every call); wdl receives an xqtb_wdl code
+ *   from the side to move's view.
+ * RETURNS: XQTB_OK; XQTB_NOT_AVAILABLE (no table for the material: not an error, fall back to
+ *   the engine's own evaluation), XQTB_INVALID_ARGUMENT, XQTB_BAD_POSITION, XQTB_TABLE_ERROR
+ *   (the WDL file is damaged or unreadable), XQTB_NO_MEMORY.
+ * ON FAILURE: *wdl is not written.
+ * THREADS: any number at once on one handle.
+ * USE: in search (a few microseconds with the block cached; a cache miss decompresses one
+ *   block). Test xqtb_has_table first to skip the legality check and the message of
+ *   XQTB_NOT_AVAILABLE for positions without a table. */
 int xqtb_probe_wdl(const xqtb_tablebase* tb, const xqtb_position* pos, int* wdl);
 
-/* Value class and distance (DTM in plies, see xqtb_value). Reads the DTM file only for
- * non-draws. Same errors as xqtb_probe_wdl. */
+/* Value class and distance of a position (see xqtb_value).
+ * PARAMETERS: tb; pos; out receives the value.
+ * RETURNS: as xqtb_probe_wdl; also XQTB_TABLE_ERROR when the DTM file is missing or damaged,
+ *   whatever the value (the DTM file is opened for draws too, though no distance is read).
+ * ON FAILURE: *out is not written.
+ * THREADS: any number at once on one handle.
+ * USE: at the root, or sparingly in search: it reads a second file and its 2-byte entries. */
 int xqtb_probe(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_value* out);
 
-/* The same two probes, from FEN text. */
+/* The same two probes, from FEN text (parsed as xqtb_position_from_fen, then probed).
+ * USE: tools and tests; an engine passes boards. */
 int xqtb_probe_wdl_fen(const xqtb_tablebase* tb, const char* fen, int* wdl);
 int xqtb_probe_fen(const xqtb_tablebase* tb, const char* fen, xqtb_value* out);
 
 /* The best move: keeps the game-theoretic value, wins fastest / loses slowest, follows the
- * rule strategy in rule-decided positions (docs/metrics.md). Probes every successor (costlier
- * than a WDL probe: call it only at the root). Errors: as xqtb_probe_wdl, and XQTB_NO_MOVE
- * when the side to move has no legal move; XQTB_NOT_AVAILABLE when any successor's material
- * has no table. */
+ * rule strategy in rule-decided positions (docs/metrics.md).
+ * PARAMETERS: tb; pos; out receives the move, its value for the mover and its text.
+ * RETURNS: XQTB_OK; XQTB_NO_MOVE (the side to move is mated or stalemated: a loss in 0
+ *   plies); XQTB_NOT_AVAILABLE, either for pos's own material or for the material a legal
+ *   capture leads to, the message naming the missing material ("no table for KRK, reached by
+ *   a capture from ..."); XQTB_INVALID_ARGUMENT, XQTB_BAD_POSITION, XQTB_TABLE_ERROR,
+ *   XQTB_NO_MEMORY. When pos has no table, XQTB_NOT_AVAILABLE comes before XQTB_NO_MOVE.
+ * ON FAILURE: *out is not written.
+ * THREADS: any number at once on one handle.
+ * USE: at the root only: it probes every successor (tens of microseconds). */
 int xqtb_best_move(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_best* out);
 int xqtb_best_move_fen(const xqtb_tablebase* tb, const char* fen, xqtb_best* out);
 
-/* Principal variation: best moves of both sides, alternately, from pos until mate or stalemate,
- * a repeated position, or `capacity` plies. moves[0..*count) receives them (*count ≤ capacity;
- * 0 when pos has no legal move). Errors: as xqtb_probe_wdl (XQTB_NOT_AVAILABLE when pos's
- * material has no table; a missing table further down ends the line early instead);
- * moves may be NULL only when capacity is 0. */
+/* Principal variation: best moves of both sides, alternately, from pos until mate or
+ * stalemate, a repeated position, or `capacity` plies.
+ * PARAMETERS: tb; pos; moves receives up to capacity moves (may be NULL only when capacity is
+ *   0); count receives how many (0 when pos has no legal move).
+ * RETURNS: XQTB_OK; XQTB_NOT_AVAILABLE when pos's material has no table (a table missing
+ *   further down ends the line early instead, with XQTB_OK); XQTB_INVALID_ARGUMENT,
+ *   XQTB_BAD_POSITION, XQTB_TABLE_ERROR, XQTB_NO_MEMORY.
+ * ON FAILURE: *count is 0, except for XQTB_INVALID_ARGUMENT, which writes nothing; moves is
+ *   not written.
+ * THREADS: any number at once on one handle.
+ * USE: at the root only, for display: one best-move search per ply. */
 int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_move* moves,
                              size_t capacity, size_t* count);
 
-/* ICCS text of a move ("h2e2") into out (XQTB_ICCS_SIZE bytes). Errors: XQTB_INVALID_ARGUMENT
- * (null out, a point above 89, from == to). */
+/* ICCS text of a move.
+ * PARAMETERS: move; out receives "h2e2" and a NUL (XQTB_ICCS_SIZE bytes).
+ * RETURNS: XQTB_OK; XQTB_INVALID_ARGUMENT (out NULL, a point above 89, from == to).
+ * ON FAILURE: out is not written.
+ * THREADS: any. */
 int xqtb_move_to_iccs(xqtb_move move, char out[XQTB_ICCS_SIZE]);
 
 #ifdef __cplusplus

@@ -4,7 +4,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/describe.hpp"
@@ -20,44 +19,34 @@ struct Options {
   bool moves = false, pv = false, json = false;
 };
 
-// Thrown when a position's material has no table (exit code 3).
-TableError missing(const Position& pos) {
-  return TableError(Material::of(pos).canonical().name(), "no table for this material");
-}
-
-// principal_variation() stops early where a table the line needs is missing: refuse to print
-// a shortened line as if it were the whole one.
-void check_line_complete(const Tablebase& tb, const Position& start, const std::vector<Move>& pv) {
-  Position pos = start;
-  for (const Move m : pv) pos.make(m);
-  for (const Move m : pos.legal_moves()) {
-    Position next = pos;
-    next.make(m);
-    if (!tb.probe(next)) {
-      std::ostringstream why;
-      why << "no table for this material: the line stops after " << pv.size() << " plies";
-      throw TableError(Material::of(next).canonical().name(), why.str());
-    }
-  }
+// Thrown when a material the probe needs has no table (exit code 3): the position's own, or
+// (sub_table) the material a capture leads to.
+TableError missing(const Material& m, bool sub_table) {
+  return TableError(m.name(), sub_table ? "no table for this material, which a capture leads to"
+                                        : "no table for this material");
 }
 
 int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
   const Lang lang = o.lang;
   const auto r = tb.probe(pos);
-  if (!r) throw missing(pos);
-  const auto moves = tb.root_moves(pos);
-  if (!moves) throw missing(pos);
+  if (!r) throw missing(Material::of(pos).canonical(), false);
+  const RootMoves root = tb.root_moves(pos);
+  if (root.missing) throw missing(*root.missing, root.status == RootStatus::NoSubTable);
+  const std::vector<MoveValue>& moves = root.moves;  // empty: mated or stalemated
   const bool decided = r->wdl != Wdl::Draw;
-  const std::vector<Move> pv = o.pv && decided ? tb.principal_variation(pos) : std::vector<Move>{};
-  if (o.pv && decided) check_line_complete(tb, pos, pv);
+  const Line pv = o.pv && decided ? tb.principal_variation(pos) : Line{};
+  // Refuse to print a line shortened by a missing table as if it were the whole one.
+  if (!pv.complete())
+    throw TableError(pv.missing->name(), "no table for this material: the line stops after " +
+                                             std::to_string(pv.moves.size()) + " plies");
   if (o.json) {
     nlohmann::json j = result_json(pos, *r);
-    j["best_move"] = moves->empty() ? nullptr : nlohmann::json(to_iccs(moves->front().move));
+    j["best_move"] = moves.empty() ? nullptr : nlohmann::json(to_iccs(moves.front().move));
     j["best_move_zh"] =
-        moves->empty() ? nullptr : nlohmann::json(to_chinese(pos, moves->front().move));
+        moves.empty() ? nullptr : nlohmann::json(to_chinese(pos, moves.front().move));
     if (o.moves) {
       j["moves"] = nlohmann::json::array();
-      for (const MoveValue& mv : *moves) {
+      for (const MoveValue& mv : moves) {
         nlohmann::json m = result_json(pos, mv.value);
         m.erase("fen");
         m.erase("side_to_move");
@@ -68,25 +57,25 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
     }
     if (o.pv) {
       j["pv"] = nlohmann::json::array();
-      for (Move m : pv) j["pv"].push_back(to_iccs(m));
+      for (Move m : pv.moves) j["pv"].push_back(to_iccs(m));
     }
     std::cout << j.dump(2) << "\n";
     return kExitOk;
   }
   std::cout << describe_result(pos, *r, lang) << "\n";
-  if (!moves->empty()) {
-    const Move best = moves->front().move;
+  if (!moves.empty()) {
+    const Move best = moves.front().move;
     std::cout << (lang == Lang::Zh ? "最佳着法: " : "Best move: ") << to_chinese(pos, best) << " ("
               << to_iccs(best) << ")\n";
   }
   if (o.moves)
-    for (const MoveValue& mv : *moves)
+    for (const MoveValue& mv : moves)
       std::cout << "  " << to_iccs(mv.move) << "  " << to_chinese(pos, mv.move) << "  "
                 << describe_move_value(mv.value, lang) << "\n";
-  if (o.pv && !pv.empty()) {
-    std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv, lang)
+  if (o.pv && !pv.moves.empty()) {
+    std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";
-    if (lang == Lang::En) std::cout << "      " << numbered_line(pos, pv, Lang::Zh) << "\n";
+    if (lang == Lang::En) std::cout << "      " << numbered_line(pos, pv.moves, Lang::Zh) << "\n";
   }
   return kExitOk;
 }
@@ -107,9 +96,9 @@ int probe_epd(const Tablebase& tb, std::istream& in) {
         std::cout << line << " ; not available\n";
         continue;
       }
-      const auto best = tb.best_move(pos);
+      const BestMove best = tb.best_move(pos);
       std::cout << line << " ; " << describe_move_value(*r, Lang::En)
-                << (best ? " ; best " + to_iccs(*best) : "") << "\n";
+                << (best.found() ? " ; best " + to_iccs(best.best.move) : "") << "\n";
     } catch (const std::exception& e) {
       ++failed;
       std::cout << line << " ; error: " << e.what() << "\n";

@@ -59,7 +59,7 @@ nlohmann::json longest_win(const Tablebase& tb, const nlohmann::json& side) {
   if (!side.contains("longest_win")) return nullptr;
   nlohmann::json j = side["longest_win"];
   const Position pos = Position::from_fen(j.at("fen").get<std::string>());
-  const std::vector<Move> pv = tb.principal_variation(pos);
+  const std::vector<Move> pv = tb.principal_variation(pos).moves;
   j["moves"] = (j.at("plies").get<unsigned>() + 1) / 2;
   j["pv"] = numbered_line(pos, pv, Lang::En);
   j["pv_zh"] = numbered_line(pos, pv, Lang::Zh);
