@@ -1,7 +1,8 @@
 # Install rules: what an engine needs to link the probe library (docs/probe-api.md).
 #   lib/         libxqprobe.a, libxqcore.a; lib/cmake/xqtb/ (find_package); lib/pkgconfig/xqtb.pc
-#   include/     xqtb/xqtb.h (C API); xqtb/core/*.hpp and xqtb/probe/{tablebase,open_once}.hpp (C++ API,
-#                included as "probe/tablebase.hpp" with include/xqtb on the include path)
+#   include/     xqtb/xqtb.h (C API); xqtb/probe/tablebase.hpp, the headers it includes and
+#                core/notation.hpp (C++ API, included as "probe/tablebase.hpp" with include/xqtb
+#                on the include path). Nothing else: no generator, writer or verdict header.
 #   bin/         the xqtb command-line tool
 include(CMakePackageConfigHelpers)  # GNUInstallDirs: included by the top-level CMakeLists.txt
 
@@ -22,8 +23,13 @@ install(TARGETS xqtb RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 install(FILES ${PROJECT_SOURCE_DIR}/include/xqtb/xqtb.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/core/
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/core FILES_MATCHING PATTERN "*.hpp")
+# The C++ probe API: tablebase.hpp and what it includes, closed under includes (every installed
+# header compiles on its own against the installed tree: scripts/check-install.sh), and
+# notation.hpp for move text. scripts/check-install.sh keeps the exact list.
+set(XQTB_CORE_HEADERS geometry index material notation position table_file types values)
+list(TRANSFORM XQTB_CORE_HEADERS PREPEND ${PROJECT_SOURCE_DIR}/src/core/)
+list(TRANSFORM XQTB_CORE_HEADERS APPEND .hpp)
+install(FILES ${XQTB_CORE_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/core)
 install(FILES ${PROJECT_SOURCE_DIR}/probe/tablebase.hpp ${PROJECT_SOURCE_DIR}/probe/open_once.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/probe)
 

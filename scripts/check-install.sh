@@ -2,7 +2,8 @@
 # Checks what an engine author does: installs the build into a fresh prefix, builds
 # examples/engine_probe against it with find_package(xqtb) and, separately, with pkg-config and
 # the C compiler alone, then probes a KRKN position with both; and compiles a C++ probe against
-# the installed C++ headers.
+# the installed C++ headers. The installed headers are exactly the engine's (no generator,
+# writer or verdict header), and each compiles on its own.
 # Usage: check-install.sh BUILD_DIR TABLE_DIR WORK_DIR [GENERATOR]  (TABLE_DIR holds KRKN)
 # The compilers are $CC and $CXX (default cc, c++), for the example's CMake build as well.
 set -euo pipefail
@@ -17,6 +18,26 @@ cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 for f in include/xqtb/xqtb.h include/xqtb/probe/tablebase.hpp include/xqtb/core/position.hpp \
          bin/xqtb; do
   [ -e "$prefix/$f" ] || { echo "check-install: $f not installed" >&2; exit 1; }
+done
+
+# The headers an engine needs, and nothing more.
+headers=$(cd "$prefix/include" && find . -type f | sed 's|^\./||' | LC_ALL=C sort | tr '\n' ' ')
+expected="xqtb/core/geometry.hpp xqtb/core/index.hpp xqtb/core/material.hpp \
+xqtb/core/notation.hpp xqtb/core/position.hpp xqtb/core/table_file.hpp xqtb/core/types.hpp \
+xqtb/core/values.hpp xqtb/probe/open_once.hpp xqtb/probe/tablebase.hpp xqtb/xqtb.h "
+if [ "$headers" != "$expected" ]; then
+  printf 'check-install: installed headers\n  %s\nexpected\n  %s\n' "$headers" "$expected" >&2
+  exit 1
+fi
+# Each compiles alone against the installed tree only: the set is closed under includes.
+for h in $headers; do
+  case $h in
+    *.h) lang=c std=c99 compiler=${CC:-cc} ;;
+    *) lang=c++ std=c++20 compiler=${CXX:-c++} ;;
+  esac
+  echo "#include \"$h\"" | "$compiler" -x "$lang" -std="$std" -fsyntax-only -Wall -Wextra \
+    -I"$prefix/include" -I"$prefix/include/xqtb" - ||
+    { echo "check-install: $h does not compile on its own" >&2; exit 1; }
 done
 
 cmake -S "$src/examples/engine_probe" -B "$work/example" -G "$generator" \
@@ -49,7 +70,7 @@ cat >"$work/cpp_probe.cpp" <<'CPP'
 int main(int argc, char** argv) {
   const xq::Tablebase tb({argv[1]});
   const xq::Position pos = xq::Position::from_fen(argv[2]);
-  std::cout << tb.probe(pos)->distance << " " << xq::to_iccs(*tb.best_move(pos)) << "\n";
+  std::cout << tb.probe(pos)->distance << " " << xq::to_iccs(tb.best_move(pos).best.move) << "\n";
   return argc == 3 ? 0 : 1;
 }
 CPP
