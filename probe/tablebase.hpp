@@ -86,6 +86,8 @@ class Tablebase {
 
   // Canonical materials with a table, sorted by name.
   std::vector<Material> materials() const;
+  // Whether m, in either orientation, has a table: a look-up in the listing that opens no file
+  // and allocates nothing (for search, with Material::of(pos); as xqtb_has_table).
   bool has(const Material& m) const;
   // The rule set the table was built under. Opens both files of the pair: TableError when one
   // is missing or damaged, or when they disagree.
