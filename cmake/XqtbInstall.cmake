@@ -1,6 +1,6 @@
 # Install rules: what an engine needs to link the probe library (docs/probe-api.md).
-#   lib/         libxqprobe.a, libxqcore.a; lib/cmake/xqtb/ (find_package); lib/pkgconfig/xqtb.pc
-#   include/     xqtb/xqtb.h (C API); xqtb/core/*.hpp and xqtb/probe/{tablebase,open_once}.hpp (C++ API,
+#   lib/         libxqprobe.a, libxqrules.a, libxqcore.a; lib/cmake/xqtb/ (find_package); lib/pkgconfig/xqtb.pc
+#   include/     xqtb/xqtb.h (C API); xqtb/core/*.hpp, xqtb/rules/*.hpp and xqtb/probe/{tablebase,open_once}.hpp (C++ API,
 #                included as "probe/tablebase.hpp" with include/xqtb on the include path)
 #   bin/         the xqtb command-line tool
 include(CMakePackageConfigHelpers)  # GNUInstallDirs: included by the top-level CMakeLists.txt
@@ -16,7 +16,7 @@ if(NOT header_version STREQUAL PROJECT_VERSION)
   message(FATAL_ERROR "include/xqtb/xqtb.h says ${header_version}, the project ${PROJECT_VERSION}")
 endif()
 
-install(TARGETS xqcore xqprobe EXPORT xqtbTargets
+install(TARGETS xqcore xqrules xqprobe EXPORT xqtbTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS xqtb RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
@@ -24,6 +24,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/include/xqtb/xqtb.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/core/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/core FILES_MATCHING PATTERN "*.hpp")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/rules/
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/rules FILES_MATCHING PATTERN "*.hpp")
 install(FILES ${PROJECT_SOURCE_DIR}/probe/tablebase.hpp ${PROJECT_SOURCE_DIR}/probe/open_once.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/probe)
 

@@ -1,0 +1,47 @@
+// What a legal move does for the repetition law (docs/rules.md "Repetition rules (棋例),
+// formalized"): whether it captures, checks, threatens mate (kill 杀) or newly chases (捉)
+// opponent pieces, and the move class that follows under a rule set. The history adjudicator
+// and the chase tables judge cycles from these facts.
+#pragma once
+
+#include <cstdint>
+
+#include "core/geometry.hpp"
+#include "core/position.hpp"
+#include "core/types.hpp"
+#include "core/values.hpp"
+
+namespace xq {
+
+// The disputed choices of docs/rules.md, as explicit options (defaults: the rule book's choice).
+struct ChaseOptions {
+  // An advisor or elephant attacking a protected rook, horse or cannon chases it (survey D3:
+  // AXF counts it, some implementations do not).
+  bool minor_attacks_protected_major = true;
+  // The mate-threat horizon of "kill": after the move, were the opponent to pass, the mover
+  // mates by checks alone within this many plies (mover's plies and replies, docs/rules.md).
+  int kill_depth_plies = 3;
+};
+
+// What a legal move does, independent of the rule set.
+struct MoveFacts {
+  bool capture = false;  // captures are never part of a cycle
+  bool check = false;
+  bool kill = false;  // a mate threat, as defined in docs/rules.md
+  // Opponent pieces newly chased, by their point after the move.
+  geo::SquareSet chased;
+  // The subset of `chased` that are rooks standing on an enemy horse's leg (survey C14).
+  geo::SquareSet chased_pinned_rook;
+};
+
+// Read-only and thread-safe: `before` is not modified. `m` must be legal in `before`.
+MoveFacts move_facts(const Position& before, Move m, RuleSet rules, const ChaseOptions& = {});
+
+enum class MoveClass : uint8_t { Capture, Check, Kill, Chase, Idle };
+
+// The move's class under the rule set, by the precedence of docs/rules.md.
+MoveClass move_class(const MoveFacts& f, RuleSet rules);
+const char* move_class_name(MoveClass c);     // "capture", "check", "kill", "chase", "idle"
+const char* move_class_chinese(MoveClass c);  // "吃", "将", "杀", "捉", "闲"
+
+}  // namespace xq
