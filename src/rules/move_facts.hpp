@@ -21,6 +21,9 @@ struct ChaseOptions {
   // The mate-threat horizon of "kill": after the move, were the opponent to pass, the mover
   // mates by checks alone within this many plies (mover's plies and replies, docs/rules.md).
   int kill_depth_plies = 3;
+  // A capture that the opponent answers with an immediate mate wins nothing, so the attack is no
+  // chase (CXA 24.3; AXF is silent, survey D10).
+  bool mate_reply_voids_chase = true;
 };
 
 // What a legal move does, independent of the rule set.
@@ -34,7 +37,11 @@ struct MoveFacts {
   geo::SquareSet chased_pinned_rook;
 };
 
-// Read-only and thread-safe: `before` is not modified. `m` must be legal in `before`.
+// Read-only and thread-safe: `before` is not modified (the work is done on a local copy). `m`
+// must be legal in `before`. Under RuleSet::None and Check only `capture` and `check` are
+// computed (the rest stays empty); under Asian and Chinese everything, the same facts for both.
+// `chased` is computed for checking moves too (a check that also attacks); `kill` only for moves
+// that neither capture nor check (the class would not change).
 MoveFacts move_facts(const Position& before, Move m, RuleSet rules, const ChaseOptions& = {});
 
 enum class MoveClass : uint8_t { Capture, Check, Kill, Chase, Idle };
