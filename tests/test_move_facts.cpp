@@ -76,6 +76,13 @@ TEST_CASE("a horse or a cannon on a rook chases it even when it is protected", "
   expect_move("5k3/9/9/4p4/4r4/9/4P4/1C7/9/2BK5 w", "b2e2", {kChase, kChase, "e5"});
 }
 
+TEST_CASE("equal values: a horse or cannon chases only an unprotected horse or cannon", "[rules]") {
+  // The horse on the cannon e5, protected by the pawn e6; the cannon on the horse e5.
+  expect_move("5k3/9/9/4p4/4c4/9/9/1N7/9/3K5 w", "b2c4", {kIdle, kIdle, ""});
+  expect_move("5k3/9/9/4p4/4n4/9/4P4/1C7/9/3K5 w", "b2e2", {kIdle, kIdle, ""});
+  expect_move("5k3/9/9/9/4n4/9/4P4/1C7/9/3K5 w", "b2e2", {kChase, kChase, "e5"});
+}
+
 TEST_CASE("a pinned attacker chases nothing", "[rules]") {
   // The cannon leaves f3 and opens rank 3 for the rook d3, pinned to its king by the rook d8.
   expect_move("4k4/3r5/9/9/9/9/3R1C1n1/9/9/3K5 w", "f3f2", {kIdle, kIdle, ""});
@@ -252,8 +259,8 @@ const std::vector<CycleMove> kCycleMoves = {
     {"T06", 3, kIdle, kIdle, ""},      // the elephant returns to block
     {"T08", 0, kChase, kChase, "c2"},  // the horse attacks the rook
     {"T08", 2, kChase, kChase, "c1"},  // the cannon attacks it
-    {"T08", 4, kChase, kChase, "c1"},  // the advisor makes the cannon's screen
-    {"T08", 6, kChase, kChase, "c1"},  // the advisor unmakes it: the horse attacks again
+    {"T08", 4, kChase, kChase, "c1"},  // the advisor leaves e1: g1 the only screen
+    {"T08", 6, kChase, kChase, "c1"},  // the advisor back on e1: the screen
     {"T09", 0, kChase, kChase, "d3"},  // the cannon on the rook, with a screen
     {"T09", 2, kChase, kChase, "d7"},
     {"T12", 0, kChase, kChase, "i0"},  // the rook on the unprotected cannon

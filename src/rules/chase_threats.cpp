@@ -6,7 +6,7 @@ namespace xq {
 
 namespace {
 
-// Piece values of docs/rules.md "Value comparison" (CXA 24.3 and detail rule 10): rook = two
+// Piece values of docs/rules.md R4.4 "Value comparison" (CXA 24.3 and detail rule 10): rook = two
 // horses = two cannons; horse = cannon; advisor = elephant; a crossed pawn floats, so it is never
 // worth more than an attacker (it ranks with the advisor and elephant).
 int value(PieceType t) {

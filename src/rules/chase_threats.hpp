@@ -1,6 +1,6 @@
-// The chase predicate on one position (docs/rules.md "Chase (捉)", survey C3-C9): which of the
-// opponent's pieces a side, were it to move, threatens in the sense of a chase. A move's chases
-// are the threats after it that were not threats before it (rules/move_facts.cpp).
+// The chase predicate on one position (docs/rules.md "Chase (捉)" R4.1-R4.8, survey C3-C9): which
+// of the opponent's pieces a side, were it to move, threatens in the sense of a chase. A move's
+// chases are the threats after it that were not threats before it (rules/move_facts.cpp).
 #pragma once
 
 #include "core/geometry.hpp"

@@ -1,4 +1,4 @@
-// The class of a move under a rule set (docs/rules.md "Move classes and precedence").
+// The class of a move under a rule set (docs/rules.md R1 "Move classes and precedence").
 #include "rules/move_facts.hpp"
 
 namespace xq {
@@ -6,8 +6,8 @@ namespace xq {
 MoveClass move_class(const MoveFacts& f, RuleSet rules) {
   if (f.capture) return MoveClass::Capture;
   if (f.check) return MoveClass::Check;
-  // Under the Asian rules a mate threat is idle (AXF general rule: only checks and chases are
-  // forbidden when perpetual); under the Chinese rules it is an attacking move of its own.
+  // Under the Asian rules a mate threat is idle (R3a: perpetual kill is a draw there); under the
+  // Chinese rules it is an attacking move of its own (CXA 24.2, 24.10).
   if (f.kill && rules == RuleSet::Chinese) return MoveClass::Kill;
   if (!f.chased.empty() && (rules == RuleSet::Asian || rules == RuleSet::Chinese))
     return MoveClass::Chase;

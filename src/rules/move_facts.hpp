@@ -15,14 +15,15 @@ namespace xq {
 
 // The disputed choices of docs/rules.md, as explicit options (defaults: the rule book's choice).
 struct ChaseOptions {
-  // An advisor or elephant attacking a protected rook, horse or cannon chases it (survey D3:
-  // AXF counts it, some implementations do not).
+  // An advisor or elephant attacking a protected rook, horse or cannon chases it, being worth
+  // less (docs/rules.md R4.4; survey D3: the AXF text is silent, the CXA values say yes).
   bool minor_attacks_protected_major = true;
-  // The mate-threat horizon of "kill": after the move, were the opponent to pass, the mover
-  // mates by checks alone within this many plies (mover's plies and replies, docs/rules.md).
+  // The mate-threat horizon of "kill" (R3): after the move, were the opponent to pass, the mover
+  // mates by checks alone within this many plies, its own and the replies (1: a mate in one;
+  // 3: check, reply, mate; 0: no kills).
   int kill_depth_plies = 3;
   // A capture that the opponent answers with an immediate mate wins nothing, so the attack is no
-  // chase (CXA 24.3; AXF is silent, survey D10).
+  // chase (R4.7: CXA 24.3; the AXF text is silent, survey D10).
   bool mate_reply_voids_chase = true;
 };
 
@@ -30,10 +31,12 @@ struct ChaseOptions {
 struct MoveFacts {
   bool capture = false;  // captures are never part of a cycle
   bool check = false;
-  bool kill = false;  // a mate threat, as defined in docs/rules.md
-  // Opponent pieces newly chased, by their point after the move.
+  bool kill = false;  // a mate threat (docs/rules.md R3)
+  // Opponent pieces newly chased (R4.9), by their point after the move (also their point before
+  // it: the opponent's pieces do not move).
   geo::SquareSet chased;
-  // The subset of `chased` that are rooks standing on an enemy horse's leg (survey C14).
+  // The subset of `chased` that are rooks standing on the leg of a horse of the mover that would
+  // check their king if they moved (R4.10, survey C14).
   geo::SquareSet chased_pinned_rook;
 };
 
@@ -46,7 +49,7 @@ MoveFacts move_facts(const Position& before, Move m, RuleSet rules, const ChaseO
 
 enum class MoveClass : uint8_t { Capture, Check, Kill, Chase, Idle };
 
-// The move's class under the rule set, by the precedence of docs/rules.md.
+// The move's class under the rule set, by the precedence of docs/rules.md R1.
 MoveClass move_class(const MoveFacts& f, RuleSet rules);
 const char* move_class_name(MoveClass c);     // "capture", "check", "kill", "chase", "idle"
 const char* move_class_chinese(MoveClass c);  // "吃", "将", "杀", "捉", "闲"
