@@ -347,8 +347,10 @@ static void test_adjudicate(void) {
   CHECK(a.sides[XQTB_RED].class_count[XQTB_CLASS_CHECK] == 2);
   CHECK(a.sides[XQTB_RED].violation == XQTB_VIOLATION_CHECK);
   CHECK(a.sides[XQTB_RED].chased_piece == -1);
-  CHECK(a.sides[XQTB_BLACK].class_count[XQTB_CLASS_IDLE] == 2);
-  CHECK(a.sides[XQTB_BLACK].violation == XQTB_VIOLATION_NONE);
+  /* Black's king steps discover cannon attacks on the rook: a chase, outranked by the check. */
+  CHECK(a.sides[XQTB_BLACK].class_count[XQTB_CLASS_CHASE] == 2);
+  CHECK(a.sides[XQTB_BLACK].violation == XQTB_VIOLATION_CHASE);
+  CHECK(a.sides[XQTB_BLACK].chased_piece == point(7, 8)); /* the rook, at h8 */
   CHECK(strcmp(a.reason, "Red checks perpetually; Red must change") == 0);
   CHECK(strcmp(a.reason_zh, "红方长将，红方须变着") == 0);
   CHECK(xqtb_last_error()[0] == '\0');

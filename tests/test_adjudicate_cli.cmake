@@ -55,15 +55,20 @@ expect(check cycle plies 0 class)
 expect("将" cycle plies 0 class_zh)
 expect(red cycle plies 0 side)
 expect(ON cycle plies 0 check)
-expect(idle cycle plies 1 class)
+expect(chase cycle plies 1 class)
 expect(black cycle plies 1 side)
 expect(check cycle red violation)
 expect("长将" cycle red violation_zh)
 expect(2 cycle red moves)
 expect(2 cycle red classes check)
 expect(0 cycle red classes idle)
-expect(none cycle black violation)
-expect(2 cycle black classes idle)
+# Black's king steps discover a cannon's attack on the rook each time: a perpetual chase of the
+# rook (h8 at the cycle's start), outranked by the perpetual check.
+expect(chase cycle black violation)
+expect(2 cycle black classes chase)
+expect(h8 cycle black chased_always 0 point)
+expect(R cycle black chased_always 0 piece)
+expect(h9 cycle plies 1 chased 0 point)
 expect_type(ARRAY cycle red chased_always)
 
 # Third occurrence, from a game file (comments, move numbers, Chinese and WXF notation), then
