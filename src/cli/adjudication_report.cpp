@@ -165,7 +165,7 @@ std::string adjudication_text(const Adjudication& a, Lang lang) {
     out << side_name(side, lang) << (zh ? "方：" : ": ")
         << (zh ? violation_chinese(s) : violation_english(s.violation));
     if (!s.chased_always.empty())
-      out << (zh ? "，每着都捉 " : ", chasing on every move ")
+      out << (zh ? "，每着都捉 " : "; chased on every move: ")
           << pieces_line(a.cycle_start, s.chased_always);
     out << "\n";
   }
