@@ -34,7 +34,7 @@ struct Adjudication {
 
   // The repetition count is reached: the position has occurred a third time by the same cycle,
   // so the verdict is final (the offender loses, or the game is drawn). Otherwise the offender
-  // must change now.
+  // must change now (docs/rules.md R7a).
   bool is_final() const { return repetition && repetition->occurrences() >= 3; }
 };
 

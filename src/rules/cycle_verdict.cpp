@@ -42,12 +42,12 @@ Violation violation_of(const SideRecord& s, RuleSet rules) {
   if (checks == s.moves) return rules == RuleSet::None ? Violation::None : Violation::Check;
   switch (rules) {
     case RuleSet::Asian:
-      // Only a series of chases of one and the same piece is forbidden (survey C12, C13):
+      // Only a series of chases of one and the same piece is forbidden (docs/rules.md R8):
       // kills are idle, a check among chases makes the series allowed.
       if (chases != s.moves || s.chased_always.empty()) return Violation::None;
       return s.pinned_rook_chased_always.empty() ? Violation::Chase : Violation::PinnedRookChase;
     case RuleSet::Chinese: {
-      // Every attacking move counts, whatever it attacks (CXA 24.11, 24.13).
+      // Every attacking move counts, whatever it attacks (docs/rules.md R9: CXA 24.11, 24.13).
       if (checks + kills + chases != s.moves) return Violation::None;
       if (kills == s.moves) return Violation::Kill;
       if (chases == s.moves) return Violation::Chase;
@@ -60,26 +60,32 @@ Violation violation_of(const SideRecord& s, RuleSet rules) {
 
 }  // namespace
 
-int violation_rank(Violation v, RuleSet rules) {
+int violation_rank(Violation v) {
   switch (v) {
     case Violation::None:
       return 0;
-    case Violation::Check:  // perpetual check loses against everything else (AXF GR 1, CXA
-      return 3;             // detail rule 1)
+    case Violation::Check:
+      // Perpetual check loses against everything else (docs/rules.md R10: AXF GR 1, CXA
+      // detail rule 1).
+      return 3;
     case Violation::PinnedRookChase:
-      return 2;  // Asian: above a plain chase (survey §3.1, C14; diagram 40, T14)
-    default:
-      // Chinese: every other attacking series is as forbidden as any other (detail rule 8).
-      return rules == RuleSet::Check ? 0 : 1;
+      return 2;  // Asian: above a plain chase (R8 PXR; AXF rule 19, diagram 40, T14)
+    case Violation::Chase:
+    case Violation::Kill:
+    case Violation::Mixed:
+      // Asian 长捉 (R8 PX); Chinese: every attacking series but check is equally forbidden
+      // (R9 F, detail rule 8). violation_of gives these only under those rule sets.
+      break;
   }
+  return 1;
 }
 
 CycleJudgement judge_cycle(std::span<const CyclePly> plies, RuleSet rules) {
   CycleJudgement j;
   j.sides = record_sides(plies);
   for (SideRecord& s : j.sides) s.violation = violation_of(s, rules);
-  const int red = violation_rank(j.sides[Red].violation, rules);
-  const int black = violation_rank(j.sides[Black].violation, rules);
+  const int red = violation_rank(j.sides[Red].violation);
+  const int black = violation_rank(j.sides[Black].violation);
   if (red > black) j.offender = Red;
   if (black > red) j.offender = Black;
   return j;

@@ -1,5 +1,5 @@
 // The verdict on one repetition cycle from the facts of its moves, by the verdict table of the
-// rule set (docs/rules.md "Cycle verdicts"; docs/adjudicate.md "Verdict").
+// rule set (docs/rules.md R8-R10; docs/adjudicate.md "Verdict").
 #pragma once
 
 #include <array>
@@ -53,9 +53,9 @@ struct CycleJudgement {
   std::optional<Color> offender;
 };
 
-// How serious a violation is under the rule set; the more serious side is the offender, equal
-// ones draw (docs/rules.md "Cycle verdicts"). 0 for an allowed series.
-int violation_rank(Violation v, RuleSet rules);
+// How serious a violation is; the more serious side is the offender, equal
+// ones draw (docs/rules.md R8-R10). 0 for an allowed series.
+int violation_rank(Violation v);
 
 // Judges the cycle whose plies are given in order (no capture among them; the last one brings
 // back the position before the first).

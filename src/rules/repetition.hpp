@@ -1,6 +1,6 @@
 // Where a game first repeats a position (docs/adjudicate.md "Which cycle"): positions are
 // compared by board and side to move, and only with positions since the last capture (a
-// capture starts a new count: it is never part of a cycle, CXA 24.9).
+// capture starts a new count: it is never part of a cycle, docs/rules.md R6, R7).
 #pragma once
 
 #include <optional>
