@@ -1,8 +1,10 @@
 # Install rules: what an engine needs to link the probe library (docs/probe-api.md).
-#   lib/         libxqprobe.a, libxqcore.a; lib/cmake/xqtb/ (find_package); lib/pkgconfig/xqtb.pc
-#   include/     xqtb/xqtb.h (C API); xqtb/probe/tablebase.hpp, the headers it includes and
-#                core/notation.hpp (C++ API, included as "probe/tablebase.hpp" with include/xqtb
-#                on the include path). Nothing else: no generator, writer or verdict header.
+#   lib/         libxqprobe.a, libxqrules.a, libxqcore.a; lib/cmake/xqtb/ (find_package);
+#                lib/pkgconfig/xqtb.pc
+#   include/     xqtb/xqtb.h (C API); xqtb/probe/tablebase.hpp, xqtb/rules/adjudicate.hpp, the
+#                headers they include and core/notation.hpp (C++ API, included as
+#                "probe/tablebase.hpp" with include/xqtb on the include path). Nothing else: no
+#                generator, writer or verdict header.
 #   bin/         the xqtb command-line tool
 include(CMakePackageConfigHelpers)  # GNUInstallDirs: included by the top-level CMakeLists.txt
 
@@ -17,19 +19,24 @@ if(NOT header_version STREQUAL PROJECT_VERSION)
   message(FATAL_ERROR "include/xqtb/xqtb.h says ${header_version}, the project ${PROJECT_VERSION}")
 endif()
 
-install(TARGETS xqcore xqprobe EXPORT xqtbTargets
+install(TARGETS xqcore xqrules xqprobe EXPORT xqtbTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS xqtb RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 install(FILES ${PROJECT_SOURCE_DIR}/include/xqtb/xqtb.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb)
-# The C++ probe API: tablebase.hpp and what it includes, closed under includes (every installed
-# header compiles on its own against the installed tree: scripts/check-install.sh), and
-# notation.hpp for move text. scripts/check-install.sh keeps the exact list.
+# The C++ probe and adjudication APIs: tablebase.hpp, adjudicate.hpp and what they include,
+# closed under includes (every installed header compiles on its own against the installed tree:
+# scripts/check-install.sh), and notation.hpp for move text. scripts/check-install.sh keeps the
+# exact list.
 set(XQTB_CORE_HEADERS geometry index material notation position table_file types values)
 list(TRANSFORM XQTB_CORE_HEADERS PREPEND ${PROJECT_SOURCE_DIR}/src/core/)
 list(TRANSFORM XQTB_CORE_HEADERS APPEND .hpp)
 install(FILES ${XQTB_CORE_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/core)
+set(XQTB_RULES_HEADERS adjudicate cycle_verdict game_record move_facts repetition)
+list(TRANSFORM XQTB_RULES_HEADERS PREPEND ${PROJECT_SOURCE_DIR}/src/rules/)
+list(TRANSFORM XQTB_RULES_HEADERS APPEND .hpp)
+install(FILES ${XQTB_RULES_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/rules)
 install(FILES ${PROJECT_SOURCE_DIR}/probe/tablebase.hpp ${PROJECT_SOURCE_DIR}/probe/open_once.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/probe)
 

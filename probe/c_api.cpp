@@ -10,6 +10,7 @@
 #include "core/material.hpp"
 #include "core/notation.hpp"
 #include "probe/tablebase.hpp"
+#include "rules/adjudicate.hpp"
 #include "xqtb/xqtb.h"
 
 struct xqtb_tablebase {
@@ -37,6 +38,22 @@ static_assert(XQTB_DRAW == int(xq::Wdl::Draw) && XQTB_WIN == int(xq::Wdl::Win) &
               XQTB_LOSS == int(xq::Wdl::Loss) && XQTB_RULE_WIN == int(xq::Wdl::RuleWin) &&
               XQTB_RULE_LOSS == int(xq::Wdl::RuleLoss));
 static_assert(XQTB_SQUARES == xq::kSquares);
+static_assert(XQTB_RULES_CHECK == int(xq::RuleSet::Check) &&
+              XQTB_RULES_ASIAN == int(xq::RuleSet::Asian) &&
+              XQTB_RULES_CHINESE == int(xq::RuleSet::Chinese));
+static_assert(XQTB_NO_CYCLE == int(xq::Verdict::NoCycle) &&
+              XQTB_REPETITION_DRAW == int(xq::Verdict::Draw) &&
+              XQTB_RED_VIOLATES == int(xq::Verdict::RedLoses) &&
+              XQTB_BLACK_VIOLATES == int(xq::Verdict::BlackLoses));
+static_assert(XQTB_VIOLATION_CHECK == int(xq::Violation::Check) &&
+              XQTB_VIOLATION_CHASE == int(xq::Violation::Chase) &&
+              XQTB_VIOLATION_PINNED_ROOK_CHASE == int(xq::Violation::PinnedRookChase) &&
+              XQTB_VIOLATION_KILL == int(xq::Violation::Kill) &&
+              XQTB_VIOLATION_MIXED == int(xq::Violation::Mixed));
+static_assert(XQTB_CLASS_CHECK == int(xq::MoveClass::Check) &&
+              XQTB_CLASS_KILL == int(xq::MoveClass::Kill) &&
+              XQTB_CLASS_CHASE == int(xq::MoveClass::Chase) &&
+              XQTB_CLASS_IDLE == int(xq::MoveClass::Idle));
 
 // A fixed buffer, so that recording an out-of-memory failure cannot itself allocate.
 thread_local char last_error[512];
@@ -67,6 +84,8 @@ int guarded(Body&& body) noexcept {
     return fail(XQTB_TABLE_ERROR, e.what());
   } catch (const xq::FenError& e) {
     return fail(XQTB_BAD_POSITION, e.what());
+  } catch (const xq::GameError& e) {
+    return fail(XQTB_BAD_MOVE, e.what());
   } catch (const std::invalid_argument& e) {
     // Tablebase reports an illegal position so; MaterialError derives from it too.
     return fail(XQTB_BAD_POSITION, e.what());
@@ -170,6 +189,55 @@ int probe_entry(const xqtb_tablebase* tb, const Source* source, Out* out, Probe 
   });
 }
 
+// The rule set and options of the adjudication entry points, checked.
+int read_rules(int rules, const xqtb_chase_options* options, xq::RuleSet& out_rules,
+               xq::ChaseOptions& out_options) {
+  if (rules != XQTB_RULES_CHECK && rules != XQTB_RULES_ASIAN && rules != XQTB_RULES_CHINESE)
+    return fail(XQTB_INVALID_ARGUMENT,
+                "unknown rule set " + std::to_string(rules) + " (1 check, 2 asian, 3 chinese)");
+  out_rules = xq::RuleSet(rules);
+  if (!options) return XQTB_OK;
+  out_options.minor_attacks_protected_major = options->minor_attacks_protected_major != 0;
+  if (options->kill_depth_plies != 0) {
+    if (options->kill_depth_plies < 1 || options->kill_depth_plies > 9)
+      return fail(XQTB_INVALID_ARGUMENT, "kill_depth_plies must be 1..9 (0: the default)");
+    out_options.kill_depth_plies = options->kill_depth_plies;
+  }
+  return XQTB_OK;
+}
+
+// Fills *out from the C++ result; the reasons fit XQTB_REASON_SIZE (at most 15 pieces named).
+int write_adjudication(const xq::Adjudication& a, xqtb_adjudication* out) {
+  xqtb_adjudication r{};
+  r.verdict = int(a.verdict);
+  r.final_verdict = a.is_final();
+  r.occurrences = a.repetition ? a.repetition->occurrences() : 1;
+  if (a.repetition) {
+    r.first_ply = a.repetition->first + 1;
+    r.last_ply = a.repetition->last;
+    r.followed_to_ply = a.repetition->followed_to;
+    for (const xq::Color c : {xq::Red, xq::Black}) {
+      const xq::SideRecord& s = a.judgement.sides[c];
+      xqtb_cycle_side& side = r.sides[c];
+      side.moves = s.moves;
+      for (size_t k = 0; k < s.class_count.size(); ++k) side.class_count[k] = s.class_count[k];
+      side.violation = int(s.violation);
+      side.chased_piece = -1;
+      for (const xq::Square p : s.chased_always) {
+        side.chased_piece = p;
+        break;
+      }
+    }
+  }
+  if (const int code = copy_text(xq::adjudication_reason(a), r.reason, sizeof r.reason))
+    return code;
+  if (const int code =
+          copy_text(xq::adjudication_reason_chinese(a), r.reason_zh, sizeof r.reason_zh))
+    return code;
+  *out = r;
+  return XQTB_OK;
+}
+
 }  // namespace
 
 extern "C" {
@@ -196,6 +264,8 @@ const char* xqtb_status_string(int status) {
       return "no legal move";
     case XQTB_INTERNAL_ERROR:
       return "internal error";
+    case XQTB_BAD_MOVE:
+      return "bad move";
     default:
       return "unknown status";
   }
@@ -315,6 +385,41 @@ int xqtb_move_to_iccs(xqtb_move move, char out[XQTB_ICCS_SIZE]) {
     if (move.from >= xq::kSquares || move.to >= xq::kSquares || move.from == move.to)
       return fail(XQTB_INVALID_ARGUMENT, "not a move: points must differ and be below 90");
     return copy_text(xq::to_iccs(xq::Move{move.from, move.to}), out, XQTB_ICCS_SIZE);
+  });
+}
+
+int xqtb_adjudicate(const xqtb_position* start, const xqtb_move* moves, size_t count, int rules,
+                    const xqtb_chase_options* options, xqtb_adjudication* out) {
+  return guarded([&] {
+    if (!out) return fail(XQTB_INVALID_ARGUMENT, "null output");
+    *out = xqtb_adjudication{};
+    if (!moves && count > 0) return fail(XQTB_INVALID_ARGUMENT, "null moves");
+    if (count == 0) return fail(XQTB_INVALID_ARGUMENT, "empty history: no moves to adjudicate");
+    xq::RuleSet rule_set;
+    xq::ChaseOptions chase;
+    if (const int code = read_rules(rules, options, rule_set, chase)) return code;
+    xq::Position pos;
+    if (const int code = read_position(start, pos)) return code;
+    std::vector<xq::Move> list(count);
+    for (size_t i = 0; i < count; ++i) list[i] = {moves[i].from, moves[i].to};
+    return write_adjudication(xq::adjudicate(pos, list, rule_set, chase), out);
+  });
+}
+
+int xqtb_adjudicate_fen(const char* fen, const char* moves, int rules,
+                        const xqtb_chase_options* options, xqtb_adjudication* out) {
+  return guarded([&] {
+    if (!out) return fail(XQTB_INVALID_ARGUMENT, "null output");
+    *out = xqtb_adjudication{};
+    if (!moves) return fail(XQTB_INVALID_ARGUMENT, "null moves");
+    xq::RuleSet rule_set;
+    xq::ChaseOptions chase;
+    if (const int code = read_rules(rules, options, rule_set, chase)) return code;
+    xq::Position pos;
+    if (const int code = read_position(fen, pos)) return code;
+    const std::vector<xq::Move> list = xq::read_moves(pos, xq::move_texts(moves));
+    if (list.empty()) return fail(XQTB_INVALID_ARGUMENT, "empty history: no moves to adjudicate");
+    return write_adjudication(xq::adjudicate(pos, list, rule_set, chase), out);
   });
 }
 

@@ -447,6 +447,99 @@ static void test_missing_sub_table(const char* tables, const char* scratch) {
   xqtb_close(tb);
 }
 
+/* T01 of tests/data/rule-cycles.tsv: a lone rook checks along ranks 9/8, the king steps. */
+static const char* const kCheckCycleFen = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
+
+static void test_adjudicate(void) {
+  xqtb_adjudication a;
+  /* Second occurrence: Red must change. */
+  CHECK_STATUS(
+      xqtb_adjudicate_fen(kCheckCycleFen, "h8h9 f9f8 R2-1 将6退1", XQTB_RULES_ASIAN, NULL, &a),
+      XQTB_OK);
+  CHECK(a.verdict == XQTB_RED_VIOLATES);
+  CHECK(a.final_verdict == 0);
+  CHECK(a.occurrences == 2);
+  CHECK(a.first_ply == 1 && a.last_ply == 4 && a.followed_to_ply == 4);
+  CHECK(a.sides[XQTB_RED].moves == 2);
+  CHECK(a.sides[XQTB_RED].class_count[XQTB_CLASS_CHECK] == 2);
+  CHECK(a.sides[XQTB_RED].violation == XQTB_VIOLATION_CHECK);
+  CHECK(a.sides[XQTB_RED].chased_piece == -1);
+  /* Black's king steps discover cannon attacks on the rook: a chase, outranked by the check. */
+  CHECK(a.sides[XQTB_BLACK].class_count[XQTB_CLASS_CHASE] == 2);
+  CHECK(a.sides[XQTB_BLACK].violation == XQTB_VIOLATION_CHASE);
+  CHECK(a.sides[XQTB_BLACK].chased_piece == point(7, 8)); /* the rook, at h8 */
+  CHECK(strcmp(a.reason, "Red checks perpetually; Red must change") == 0);
+  CHECK(strcmp(a.reason_zh, "红方长将，红方须变着") == 0);
+  CHECK(xqtb_last_error()[0] == '\0');
+
+  /* The same cycle twice round, as binary moves: the third occurrence makes it final. */
+  xqtb_position start;
+  CHECK_STATUS(xqtb_position_from_fen(kCheckCycleFen, &start), XQTB_OK);
+  const int h8 = point(7, 8), h9 = point(7, 9), f9 = point(5, 9), f8 = point(5, 8);
+  xqtb_move moves[8];
+  for (int i = 0; i < 8; i += 4) {
+    moves[i].from = h8, moves[i].to = h9;
+    moves[i + 1].from = f9, moves[i + 1].to = f8;
+    moves[i + 2].from = h9, moves[i + 2].to = h8;
+    moves[i + 3].from = f8, moves[i + 3].to = f9;
+  }
+  const xqtb_chase_options options = {1, 0};
+  CHECK_STATUS(xqtb_adjudicate(&start, moves, 8, XQTB_RULES_CHINESE, &options, &a), XQTB_OK);
+  CHECK(a.verdict == XQTB_RED_VIOLATES);
+  CHECK(a.final_verdict == 1);
+  CHECK(a.occurrences == 3);
+  CHECK(a.followed_to_ply == 8);
+  CHECK(strcmp(a.reason, "Red checks perpetually; Red loses") == 0);
+  CHECK(strcmp(a.reason_zh, "红方长将，红方判负") == 0);
+  /* Under the check rule set too; with three plies no position recurs. */
+  CHECK_STATUS(xqtb_adjudicate(&start, moves, 4, XQTB_RULES_CHECK, NULL, &a), XQTB_OK);
+  CHECK(a.verdict == XQTB_RED_VIOLATES && a.final_verdict == 0);
+  CHECK_STATUS(xqtb_adjudicate(&start, moves, 3, XQTB_RULES_CHECK, NULL, &a), XQTB_OK);
+  CHECK(a.verdict == XQTB_NO_CYCLE && a.occurrences == 1 && a.first_ply == 0);
+  CHECK(strcmp(a.reason, "No position recurs: no cycle") == 0);
+
+  /* T12: the red rook chases an unprotected black cannon (i0/h0) perpetually. */
+  CHECK_STATUS(xqtb_adjudicate_fen("4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w - - 0 1",
+                                   "h6i6 i0h0 i6h6 h0i0", XQTB_RULES_ASIAN, NULL, &a),
+               XQTB_OK);
+  CHECK(a.verdict == XQTB_RED_VIOLATES);
+  CHECK(a.sides[XQTB_RED].violation == XQTB_VIOLATION_CHASE);
+  CHECK(a.sides[XQTB_RED].class_count[XQTB_CLASS_CHASE] == 2);
+  CHECK(a.sides[XQTB_RED].chased_piece == point(8, 0)); /* the cannon, where it stood: i0 */
+  CHECK(strcmp(a.reason_zh, "红方长捉黑炮，红方须变着") == 0);
+
+  /* Bad input: the status, a message naming the cause, *out cleared. */
+  CHECK_STATUS(xqtb_adjudicate_fen(kCheckCycleFen, "h8h9 f9f8 h9h7", XQTB_RULES_ASIAN, NULL, &a),
+               XQTB_BAD_MOVE);
+  CHECK(strstr(xqtb_last_error(), "ply 3") != NULL);
+  CHECK(a.verdict == XQTB_NO_CYCLE && a.reason[0] == '\0' && a.last_ply == 0);
+  CHECK_STATUS(xqtb_adjudicate_fen(kCheckCycleFen, "h8h9 x", XQTB_RULES_ASIAN, NULL, &a),
+               XQTB_BAD_MOVE);
+  CHECK(strstr(xqtb_last_error(), "ply 2") != NULL);
+  moves[3].to = point(6, 8); /* f8g8: the king leaves its palace */
+  CHECK_STATUS(xqtb_adjudicate(&start, moves, 4, XQTB_RULES_ASIAN, NULL, &a), XQTB_BAD_MOVE);
+  CHECK(strstr(xqtb_last_error(), "ply 4") != NULL);
+  CHECK_STATUS(xqtb_adjudicate_fen(kCheckCycleFen, " # nothing", XQTB_RULES_ASIAN, NULL, &a),
+               XQTB_INVALID_ARGUMENT);
+  CHECK(strstr(xqtb_last_error(), "empty history") != NULL);
+  CHECK_STATUS(xqtb_adjudicate(&start, moves, 0, XQTB_RULES_ASIAN, NULL, &a),
+               XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_adjudicate(&start, NULL, 4, XQTB_RULES_ASIAN, NULL, &a), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_adjudicate(&start, moves, 4, 7, NULL, &a), XQTB_INVALID_ARGUMENT);
+  const xqtb_chase_options deep = {1, 99};
+  CHECK_STATUS(xqtb_adjudicate(&start, moves, 4, XQTB_RULES_ASIAN, &deep, &a),
+               XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_adjudicate(&start, moves, 4, XQTB_RULES_ASIAN, NULL, NULL),
+               XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_adjudicate_fen("4k4/9 w", "h8h9", XQTB_RULES_ASIAN, NULL, &a),
+               XQTB_BAD_POSITION);
+  CHECK_STATUS(xqtb_adjudicate_fen(NULL, "h8h9", XQTB_RULES_ASIAN, NULL, &a),
+               XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_adjudicate_fen(kCheckCycleFen, NULL, XQTB_RULES_ASIAN, NULL, &a),
+               XQTB_INVALID_ARGUMENT);
+  CHECK(strcmp(xqtb_status_string(XQTB_BAD_MOVE), "bad move") == 0);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s TABLE_DIR SCRATCH_DIR\n", argv[0]);
@@ -472,6 +565,7 @@ int main(int argc, char** argv) {
   test_damaged_tables(argv[1], argv[2]);
   test_table_count(argv[2]);
   test_missing_sub_table(argv[1], argv[2]);
+  test_adjudicate();
 
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);

@@ -8,14 +8,15 @@ cmake_minimum_required(VERSION 3.25)
 # folder:modules it may include (comma-separated; empty: none of the project's).
 set(rules
     "src/core:core"
-    "probe:core,probe,xqtb"
-    "generator:core,generator"
+    "src/rules:core,rules"
+    "probe:core,rules,probe,xqtb"
+    "generator:core,rules,generator"
     "src/verdict:core,probe,verdict"
-    "src/cli:core,probe,generator,verdict,cli"
+    "src/cli:core,rules,probe,generator,verdict,cli"
     "include/xqtb:"
     "examples:xqtb")
 
-set(modules core probe generator verdict cli xqtb)
+set(modules core rules probe generator verdict cli xqtb)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")

@@ -53,3 +53,44 @@ TEST_CASE("C API: one handle shared by threads, error messages per thread", "[c_
 
   xqtb_close(tb);
 }
+
+TEST_CASE("C API: adjudication from several threads at once", "[c_api][adjudicate]") {
+  // The rule cycles T12 (Red chases a cannon) and T31 (Black's perpetual mate threats, chinese)
+  // and an illegal history, each thread in its own order: every answer is the serial one.
+  struct Game {
+    const char *fen, *moves;
+    int rules;
+  };
+  const Game games[] = {
+      {"4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w", "h6i6 i0h0 i6h6 h0i0", XQTB_RULES_ASIAN},
+      {"4k4/3P2P1P/9/9/6b1c/5p1C1/9/9/4A4/3AK1p2 w", "h4i4 i5h5 i4h4 h5i5", XQTB_RULES_CHINESE},
+      {"4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w", "h6i6 i0h0 i6g5", XQTB_RULES_ASIAN}};
+  constexpr int kGames = 3;
+  xqtb_adjudication serial[kGames];
+  int status[kGames];
+  for (int g = 0; g < kGames; ++g)
+    status[g] =
+        xqtb_adjudicate_fen(games[g].fen, games[g].moves, games[g].rules, nullptr, &serial[g]);
+  REQUIRE(status[0] == XQTB_OK);
+  CHECK(serial[0].verdict == XQTB_RED_VIOLATES);
+  REQUIRE(status[1] == XQTB_OK);
+  CHECK(serial[1].verdict == XQTB_BLACK_VIOLATES);
+  CHECK(status[2] == XQTB_BAD_MOVE);  // i6g5 is no rook move
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 40; ++i) {
+        const int g = (i + t) % kGames;
+        xqtb_adjudication a;
+        const int code =
+            xqtb_adjudicate_fen(games[g].fen, games[g].moves, games[g].rules, nullptr, &a);
+        if (code != status[g] || a.verdict != serial[g].verdict ||
+            std::strcmp(a.reason, serial[g].reason) != 0 ||
+            (code != XQTB_OK && std::strstr(xqtb_last_error(), "ply 3") == nullptr))
+          ++wrong;
+      }
+    });
+  for (std::thread& th : threads) th.join();
+  CHECK(wrong == 0);
+}

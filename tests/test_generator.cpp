@@ -50,6 +50,11 @@ void compare_with_reference(const std::string& name) {
 
 }  // namespace
 
+TEST_CASE("the generator refuses the asian and chinese rule sets", "[generator]") {
+  for (const RuleSet r : {RuleSet::Asian, RuleSet::Chinese})
+    CHECK_THROWS_AS(gen::solve_closure(Material::parse("KRK"), r, kQuiet), std::invalid_argument);
+}
+
 TEST_CASE("generator equals brute force on 3-piece materials", "[generator]") {
   for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KAK", "KBK"}) compare_with_reference(m);
 }

@@ -37,7 +37,10 @@ enum xqtb_status {
   /* xqtb_best_move only: the side to move has no legal move (checkmate or stalemate: a loss in
    * 0 plies). */
   XQTB_NO_MOVE = 6,
-  XQTB_INTERNAL_ERROR = 7 /* anything else (a bug: please report it with the message) */
+  XQTB_INTERNAL_ERROR = 7, /* anything else (a bug: please report it with the message) */
+  /* xqtb_adjudicate only: a move that is malformed or not legal where it is played; the
+   * message names its ply (1 = the first move). */
+  XQTB_BAD_MOVE = 8
 };
 
 /* Value classes (the on-disk WDL codes, docs/metrics.md). RULE_WIN / RULE_LOSS are positions
@@ -260,6 +263,91 @@ int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos,
  * ON FAILURE: out is not written.
  * THREADS: any. */
 int xqtb_move_to_iccs(xqtb_move move, char out[XQTB_ICCS_SIZE]);
+
+/* ---- Repetition adjudication of a game history (docs/adjudicate.md, docs/rules.md) ---- */
+
+/* Rule sets: perpetual check only; the Asian (AXF/WXF) rules; the Chinese (CXA 2020) rules. */
+enum xqtb_rules { XQTB_RULES_CHECK = 1, XQTB_RULES_ASIAN = 2, XQTB_RULES_CHINESE = 3 };
+
+/* The ruling on the first cycle of the game. A violating side must change its moves (or loses,
+ * once the count is reached: xqtb_adjudication.final_verdict). */
+enum xqtb_verdict {
+  XQTB_NO_CYCLE = 0,        /* no position recurs since the last capture */
+  XQTB_REPETITION_DRAW = 1, /* neither side violates, or both equally */
+  XQTB_RED_VIOLATES = 2,    /* Red must change, or loses */
+  XQTB_BLACK_VIOLATES = 3   /* Black must change, or loses */
+};
+
+/* What one side's moves over the cycle amount to. */
+enum xqtb_violation {
+  XQTB_VIOLATION_NONE = 0,              /* allowed moves */
+  XQTB_VIOLATION_CHECK = 1,             /* 长将: every move checks */
+  XQTB_VIOLATION_CHASE = 2,             /* 长捉 (Asian: the same piece on every move) */
+  XQTB_VIOLATION_PINNED_ROOK_CHASE = 3, /* Asian: 长捉 of a rook held on a horse's leg */
+  XQTB_VIOLATION_KILL = 4,              /* Chinese 长杀: every move threatens mate */
+  XQTB_VIOLATION_MIXED = 5              /* Chinese: checks, mate threats and chases mixed */
+};
+
+/* Move classes (将 杀 捉 闲); a capture is never part of a cycle. */
+enum xqtb_move_class {
+  XQTB_CLASS_CHECK = 1,
+  XQTB_CLASS_KILL = 2, /* a mate threat; idle under the Asian rules */
+  XQTB_CLASS_CHASE = 3,
+  XQTB_CLASS_IDLE = 4
+};
+
+/* The disputed choices of docs/rules.md. */
+typedef struct xqtb_chase_options {
+  /* Nonzero: an advisor or elephant attacking a protected rook, horse or cannon chases it. */
+  int minor_attacks_protected_major;
+  /* The mate-threat search horizon of "kill", in plies (1..9; 0 = the default). */
+  int kill_depth_plies;
+} xqtb_chase_options;
+
+#define XQTB_REASON_SIZE 512 /* the longest ruling, NUL included, rounded up */
+
+typedef struct xqtb_cycle_side {
+  int moves;          /* the side's moves in the cycle */
+  int class_count[5]; /* of them, by xqtb_move_class (index 0 unused) */
+  int violation;      /* enum xqtb_violation */
+  /* The point, in the cycle's first position, of an opponent piece chased on every move of the
+   * side (followed through its own moves; the lowest point when several are), or -1. */
+  int chased_piece;
+} xqtb_cycle_side;
+
+typedef struct xqtb_adjudication {
+  int verdict; /* enum xqtb_verdict */
+  /* 1 when the recurring position has occurred a third time by the same cycle (the rule
+   * book's count: the verdict is final, the violating side loses); 0 at the second occurrence
+   * (the violating side must change now) and for XQTB_NO_CYCLE. */
+  int final_verdict;
+  int occurrences; /* of the recurring position (1 for XQTB_NO_CYCLE) */
+  /* The cycle: plies first_ply..last_ply (ply 1 = the first move) bring back the position
+   * after ply first_ply - 1. followed_to_ply: the last ply that still goes round the same
+   * cycle (later plies are not adjudicated). All 0 for XQTB_NO_CYCLE. */
+  int first_ply, last_ply, followed_to_ply;
+  xqtb_cycle_side sides[2];         /* by xqtb_color; zero for XQTB_NO_CYCLE */
+  char reason[XQTB_REASON_SIZE];    /* NUL-terminated one-line ruling in English */
+  char reason_zh[XQTB_REASON_SIZE]; /* the same in Chinese, UTF-8 */
+} xqtb_adjudication;
+
+/* Plays moves[0..count) from start, each checked legal, and rules the first cycle that closes
+ * (the first position to recur since the last capture) under `rules` (enum xqtb_rules);
+ * options may be NULL (the defaults: minor attacks count, the default kill horizon). Needs no
+ * tables and no handle; safe to call from any number of threads at once.
+ * On failure *out (when not NULL) is all zero with empty reasons. Errors:
+ * XQTB_INVALID_ARGUMENT (null start or out, moves NULL with count > 0, count 0: an empty
+ * history, an unknown rule set, kill_depth_plies out of range), XQTB_BAD_POSITION (start),
+ * XQTB_BAD_MOVE (the first illegal move, named by its ply), XQTB_NO_MEMORY. */
+int xqtb_adjudicate(const xqtb_position* start, const xqtb_move* moves, size_t count, int rules,
+                    const xqtb_chase_options* options, xqtb_adjudication* out);
+
+/* The same from FEN and a move text: moves separated by blanks, in ICCS ("h2e2"), WXF ("C2=5")
+ * or Chinese ("炮二平五", UTF-8); '#' starts a comment to the end of the line; move numbers
+ * ("1.", "1...") are skipped. Errors as xqtb_adjudicate (null fen or moves:
+ * XQTB_INVALID_ARGUMENT; a text with no move: XQTB_INVALID_ARGUMENT, an empty history). */
+int xqtb_adjudicate_fen(const char* fen, const char* moves, int rules,
+                        const xqtb_chase_options* options, xqtb_adjudication* out);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@ void register_bench(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "Benchmarks (docs/benchmarks.md)");
   bench->require_subcommand(1);
   register_bench_probe(*bench);
+  register_bench_classify(*bench);
 }
 
 }  // namespace xq::cli

@@ -50,6 +50,7 @@ void register_commands(CLI::App& app) {
   register_stats(app);
   register_list(app);
   register_bench(app);
+  register_adjudicate(app);
 }
 
 int run_selected(CLI::App& app) {

@@ -37,6 +37,8 @@ void register_info(CLI::App& app);
 void register_stats(CLI::App& app);
 void register_list(CLI::App& app);
 void register_bench(CLI::App& app);
-void register_bench_probe(CLI::App& bench);  // `xqtb bench probe`
+void register_bench_probe(CLI::App& bench);     // `xqtb bench probe`
+void register_bench_classify(CLI::App& bench);  // `xqtb bench classify`
+void register_adjudicate(CLI::App& app);
 
 }  // namespace xq::cli

@@ -54,7 +54,9 @@ constexpr unsigned rule_layer(uint16_t potential) {
   return potential & ((1u << kRuleLayerBits) - 1);
 }
 
-// Repetition rules a table was built under; stored in every file header.
-enum class RuleSet : uint32_t { None = 0, Check = 1 };
+// Repetition rules: a table's (stored in every file header; tables exist under None and Check
+// only) or a game's, judged by the classifier and the adjudicator (docs/rules.md): Asian is the
+// AXF/WXF rule set, Chinese the CXA 2020 one.
+enum class RuleSet : uint32_t { None = 0, Check = 1, Asian = 2, Chinese = 3 };
 
 }  // namespace xq

@@ -1,0 +1,34 @@
+// The facts of a move (docs/rules.md "Repetition rules (棋例), formalized"): the chases are the
+// per-victim difference "chased after the move and not before it" (survey D1), so discovered
+// attacks, subverted roots, king and pawn moves that uncover an attack, and the "chase to chase"
+// case (an existing threat moved along: idle) all follow from one rule.
+#include "rules/move_facts.hpp"
+
+#include "rules/chase_threats.hpp"
+#include "rules/mate_threat.hpp"
+
+namespace xq {
+
+MoveFacts move_facts(const Position& before, Move m, RuleSet rules, const ChaseOptions& options) {
+  MoveFacts f;
+  const Color us = before.side_to_move();
+  f.capture = before.is_capture(m);
+  Position after = before;
+  after.make(m);
+  f.check = after.in_check(~us);
+  if (f.capture || (rules != RuleSet::Asian && rules != RuleSet::Chinese)) return f;
+
+  const geo::SquareSet threats = chase_threats(after, us, options);
+  if (!threats.empty()) {
+    f.chased = threats & ~chase_threats(before, us, options);
+    f.chased_pinned_rook = f.chased & rooks_pinned_by_horse(after, us);
+  }
+  if (!f.check) {
+    // The opponent passes: the mover is to move again in the position after the move.
+    after.set_side_to_move(us);
+    f.kill = mates_by_checks(after, options.kill_depth_plies);
+  }
+  return f;
+}
+
+}  // namespace xq
