@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -18,6 +19,7 @@
 #include "core/table_names.hpp"
 #include "generator/solve.hpp"
 #include "generator/stats.hpp"
+#include "generator/table_lock.hpp"
 #include "generator/table_writer.hpp"
 
 namespace xq::gen {
@@ -154,6 +156,10 @@ void write_run_record(const std::string& dir, const Material& m, nlohmann::json 
 
 }  // namespace
 
+std::string lock_path(const std::string& dir, const Material& m) {
+  return (std::filesystem::path(dir) / (m.name() + ".lock")).string();
+}
+
 std::vector<Material> plan(const std::vector<Material>& requested) {
   std::vector<Material> order;
   std::set<Material> seen;
@@ -185,13 +191,21 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
   if (!std::isfinite(o.memory_limit_gib) || o.memory_limit_gib < 0)
     throw std::invalid_argument("the memory limit must be a number of GiB, 0 (none) or more");
   const std::vector<Material> order = plan(requested);
+  const std::set<Material> named(requested.begin(), requested.end());
+  // With only_requested, the rest of the plan is other jobs' work: it must be there already,
+  // and --force rebuilds only the named tables.
+  const auto own = [&](const Material& m) { return !o.only_requested || named.count(m) != 0; };
   std::vector<bool> present(order.size());
   FamilyProgress family;
   const Material* largest = nullptr;  // of the tables to build, by memory_estimate
   uint64_t largest_need = 0;
   for (size_t i = 0; i < order.size(); ++i) {
-    present[i] = !o.force && std::filesystem::exists(table_path(o.dir, order[i], TableKind::Wdl));
+    present[i] = !(o.force && own(order[i])) &&
+                 std::filesystem::exists(table_path(o.dir, order[i], TableKind::Wdl));
     if (present[i]) continue;
+    if (!own(order[i]))
+      throw TableError(table_path(o.dir, order[i], TableKind::Wdl),
+                       "missing: --only builds the named tables alone; build this one first");
     family.slots_left += 2 * Index(order[i]).size();
     if (const uint64_t need = memory_estimate(order[i]); need > largest_need)
       largest = &order[i], largest_need = need;
@@ -220,9 +234,18 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
     tag_text << '[' << i + 1 << '/' << order.size() << "] " << m.name();
     const std::string tag = tag_text.str();
     set.retain(needed[i]);
+    // Another process building the same table into this directory (a cluster job, a second
+    // run) holds its lock: wait for it, then take the table it wrote instead of building it.
+    std::optional<TableLock> lock;
+    if (!present[i]) {
+      lock.emplace(lock_path(o.dir, m), [&] { o.log(tag + ": waiting for another process"); });
+      present[i] = !o.force && std::filesystem::exists(table_path(o.dir, m, TableKind::Wdl));
+    }
     if (present[i]) {
+      const bool load = needed[i + 1].count(m) != 0;
+      if (!load && !own(m)) continue;  // another job's table, which this one does not read
       try {
-        if (needed[i + 1].count(m))
+        if (load)
           set.add(load_table(o.dir, m, o.rules));
         else
           check_table(o.dir, m, o.rules);

@@ -22,9 +22,15 @@ struct GenOptions {
   int threads = 0;              // 0: OpenMP's default
   double memory_limit_gib = 0;  // 0: no limit; finite and ≥ 0
   bool force = false;           // regenerate tables that exist already
+  // Build the requested materials alone: every other table of their plan must exist (the
+  // way a cluster job builds one table of a workflow whose other jobs build the rest).
+  bool only_requested = false;
   // One line of human-readable progress (phase, ply, rates); called from the main thread.
   std::function<void(const std::string&)> log = [](const std::string&) {};
 };
+
+// The lock file held while a table is built (generator/table_lock.hpp).
+std::string lock_path(const std::string& dir, const Material& m);
 
 // Opens a table pair and checks it: both files' checksums, headers against m, the index and
 // the rule set. Throws TableError.

@@ -19,6 +19,8 @@ PACKAGES=(
   jq                # reads the run records in scripts/bench-gen.sh
   fairy-stockfish   # independent rules oracle used by the tests (/usr/games/fairy-stockfish)
   git
+  slurm-wlm         # the cluster workflow test runs a single-host Slurm (tests/cluster/)
+  munge             # Slurm's authentication daemon
 )
 
 is_installed() {

@@ -5,12 +5,15 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "core/index.hpp"
 #include "generator/generate.hpp"
+#include "generator/slurm_workflow.hpp"
 
 namespace xq::cli {
 
@@ -48,7 +51,7 @@ void register_gen(CLI::App& app) {
   struct Options {
     std::vector<std::string> materials;
     gen::GenOptions gen;
-    std::string rules = "check";
+    std::string rules = "check", format = "text";
     bool plan_only = false, all = false;
     int max_pieces = -1, max_attackers = 99;
   };
@@ -64,12 +67,29 @@ void register_gen(CLI::App& app) {
     const std::vector<Material> requested =
         opt->all ? materials_up_to(opt->max_pieces, opt->max_attackers)
                  : parse_materials(opt->materials);
+    if (opt->format != "text" && !opt->plan_only)
+      throw std::invalid_argument("--format goes with --plan");
+    opt->gen.rules = opt->rules == "none" ? RuleSet::None : RuleSet::Check;
+    if (opt->plan_only && opt->format == "slurm") {
+      gen::SlurmOptions slurm;
+      slurm.xqtb = std::filesystem::read_symlink("/proc/self/exe").string();
+      slurm.dir = std::filesystem::absolute(opt->gen.dir).lexically_normal().string();
+      slurm.rules = opt->gen.rules;
+      slurm.threads = opt->gen.threads > 0 ? opt->gen.threads : 1;
+      std::ostringstream made;
+      made << "xqtb gen";
+      for (const Material& m : requested) made << " " << m.name();
+      made << " --dir " << slurm.dir << " --rules " << opt->rules << " --threads " << slurm.threads
+           << " --plan --format slurm";
+      slurm.command_line = made.str();
+      std::cout << gen::slurm_workflow(gen::plan(requested), slurm);
+      return kExitOk;
+    }
     if (opt->plan_only) {
       for (const Material& m : gen::plan(requested))
         std::cout << m.name() << "\t" << Index(m).size() << "\n";
       return kExitOk;
     }
-    opt->gen.rules = opt->rules == "none" ? RuleSet::None : RuleSet::Check;
     opt->gen.log = print_progress;
     gen::generate(requested, opt->gen);
     if (isatty(STDERR_FILENO)) std::cerr << "\n";
@@ -94,6 +114,13 @@ void register_gen(CLI::App& app) {
   sub->add_flag("--force", opt->gen.force, "Regenerate tables that exist already");
   sub->add_flag("--plan", opt->plan_only,
                 "Print the materials in generation order with their slots per side, and stop");
+  sub->add_option("--format", opt->format,
+                  "With --plan: text, or slurm (a script submitting one Slurm job per table, "
+                  "docs/generation.md)")
+      ->check(CLI::IsMember({"text", "slurm"}))
+      ->capture_default_str();
+  sub->add_flag("--only", opt->gen.only_requested,
+                "Build the named tables alone; the rest of their plan must exist (cluster jobs)");
 }
 
 }  // namespace xq::cli
