@@ -1,4 +1,4 @@
-// Plain retrograde analysis (RULES.md "What the tables compute" without repetition rules:
+// Plain retrograde analysis (docs/rules.md "What the tables compute" without repetition rules:
 // infinite play is a draw). Wins and losses are found ply by ply; a position with no legal
 // move is lost in 0 plies (checkmate or stalemate).
 #pragma once

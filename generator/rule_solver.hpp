@@ -1,4 +1,4 @@
-// The perpetual-check rule (RULES.md "What the tables compute"): among the positions that are
+// The perpetual-check rule (docs/rules.md "What the tables compute"): among the positions that are
 // plain draws, find those won under the rule, by solving the 3-priority parity game with the
 // nested fixpoint W = muZ. nuY. muX. CPre((P3 & Z) | (P2 & Y) | (P1 & X)) once per would-be
 // winner (docs/metrics.md explains the priorities and the stored potential).

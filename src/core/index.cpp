@@ -11,7 +11,7 @@
 namespace xq {
 namespace {
 
-// Placement domains of the kinds with restricted points (RULES.md "Movement").
+// Placement domains of the kinds with restricted points (docs/rules.md "Movement").
 enum Domain { kPalace, kAdvisorPoints, kElephantPoints, kPawnPoints, kDomains };
 constexpr int kPawnPointCount = 55;
 

@@ -1,4 +1,4 @@
-// Move notation (RULES.md "Board, pieces, notation"): ICCS coordinates, WXF and Chinese.
+// Move notation (docs/rules.md "Board, pieces, notation"): ICCS coordinates, WXF and Chinese.
 //
 // Files are counted 1..9 from the mover's right: Red writes 一..九 (file i = 一, a = 九), Black
 // writes 1..9 (file a = 1, i = 9). 进/+ forward, 退/- backward, 平/= sideways. The last figure is

@@ -1,5 +1,6 @@
 // A xiangqi position: mailbox board, king points and side to move, with FEN input/output,
-// legal move generation, check queries and make/unmake (RULES.md "Movement", "End of the game").
+// legal move generation, check queries and make/unmake (docs/rules.md "Movement", "End of the
+// game").
 #pragma once
 
 #include <array>
@@ -43,7 +44,7 @@ class Position {
   // Board and side to move, followed by " - - 0 1".
   std::string fen() const;
 
-  // Empty string when the position is legal (RULES.md "End of the game"): exactly one king a
+  // Empty string when the position is legal (docs/rules.md "End of the game"): exactly one king a
   // side in its palace, every piece on a point its kind may stand on, at most the pieces a side
   // owns (2 A, 2 B, 2 N, 2 R, 2 C, 5 P), kings not facing, side not to move not in check.
   // Otherwise a one-line description of the first problem found.
@@ -62,7 +63,7 @@ class Position {
   void place(const Square* squares, const Piece* pieces, int count);
 
   // True when the king of colour c is attacked, or the two kings face each other (flying
-  // general counts as an attack, RULES.md "Movement").
+  // general counts as an attack, docs/rules.md "Movement").
   bool in_check(Color c) const;
   bool kings_facing() const;
   // Whether the king of colour c (on the board) is in check (in_check(c)), and the points whose
@@ -140,7 +141,7 @@ class Position {
   // Whether the pieces of colour `by` attack the point s (in the other colour's palace), with
   // `occupied` as the points that screen lines and block horse legs and `by`'s pieces shifted
   // by `shift`: rooks, cannons, horses, pawns, and the king of `by` facing s on an open file
-  // (RULES.md "Movement"). Lets legality and check tests see the board after a move without
+  // (docs/rules.md "Movement"). Lets legality and check tests see the board after a move without
   // making it, so that the const queries never modify the position.
   bool attacked(Square s, const geo::SquareSet& occupied, Color by, Shift shift) const;
   // Whether the side to move's king is safe after the pseudo-legal move m (a king step by the

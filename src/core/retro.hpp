@@ -1,4 +1,4 @@
-// Retro (un-)move generation for retrograde analysis (DESIGN.md "Core representation").
+// Retro (un-)move generation for retrograde analysis (docs/generation.md, docs/index.md).
 #pragma once
 
 #include "core/position.hpp"

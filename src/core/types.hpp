@@ -1,5 +1,5 @@
 // Basic xiangqi types: colours, piece kinds, points (squares) and moves.
-// Board geometry follows RULES.md "Board, pieces, notation": 9 files a..i from Red's left,
+// Board geometry follows docs/rules.md "Board, pieces, notation": 9 files a..i from Red's left,
 // 10 ranks 0..9 from Red's side; a point is rank * 9 + file (0..89).
 #pragma once
 
@@ -64,7 +64,7 @@ char piece_to_fen(Piece p);
 // Accepts the aliases E (elephant) and H (horse); returns kNoPiece for anything else.
 Piece piece_from_fen(char c);
 
-// Whether a piece of this colour and kind may ever stand on the point (RULES.md "Movement"):
+// Whether a piece of this colour and kind may ever stand on the point (docs/rules.md "Movement"):
 // king in its palace, advisor on its 5 points, elephant on its 7, pawn on its 55.
 bool can_stand_on(Color c, PieceType t, Square s);
 

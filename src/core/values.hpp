@@ -1,5 +1,5 @@
 // Value classes stored in tables and returned by probes, from the side to move's view
-// (RULES.md "What the tables compute"). Codes are the on-disk WDL bytes (docs/format.md).
+// (docs/rules.md "What the tables compute"). Codes are the on-disk WDL bytes (docs/format.md).
 #pragma once
 
 #include <cstdint>

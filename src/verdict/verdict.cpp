@@ -54,8 +54,8 @@ std::vector<Slot> piece_slots(const Material& m) {
   return slots;
 }
 
-// Material values in half points (RULES.md "chase": rook = two horses, horse = cannon;
-// docs/material.md uses cannon 9 and horse 8 for strength, a finer order the rules ignore).
+// Material values in half points (docs/rules.md "Chase (捉)" R4.4: rook = two horses, horse =
+// cannon; docs/material.md uses cannon 9 and horse 8 for strength, a finer order the rules ignore).
 int value(Piece p, Square s) {
   switch (type_of(p)) {
     case Rook:

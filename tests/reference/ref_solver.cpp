@@ -11,7 +11,7 @@ namespace xq::ref {
 
 namespace {
 
-// Points a piece kind may stand on (RULES.md "Movement"), from Red's side: (file, rank).
+// Points a piece kind may stand on (docs/rules.md "Movement"), from Red's side: (file, rank).
 constexpr std::array<std::pair<int, int>, 5> kAdvisorPoints{
     {{3, 0}, {5, 0}, {4, 1}, {3, 2}, {5, 2}}};
 constexpr std::array<std::pair<int, int>, 7> kElephantPoints{
@@ -419,7 +419,7 @@ void RefSolver::solve_plain() {
   }
 }
 
-// The parity game of RULES.md "What the tables compute", once with Red and once with Black as
+// The parity game of docs/rules.md "What the tables compute", once with Red and once with Black as
 // the would-be winner W (player 0). Priorities sit on moves: 1 = any check, 2 = a quiet move by
 // W, 3 = a quiet move by the opponent. Every move into a position has the same priority (it is a
 // check exactly when the side to move there is in check, verified in build_graph, and its mover

@@ -1,9 +1,10 @@
-// Brute-force reference solver for tests: written from RULES.md alone, deliberately simple and
+// Brute-force reference solver for tests: written from docs/rules.md alone, deliberately simple and
 // independent of the optimized generator. It enumerates every legal position of a tiny material
 // and of all its sub-materials on the full board (no symmetry), builds the explicit move graph and
 // solves it twice:
 //  - plain values (infinite play = draw) with DTM in plies, by fixpoint iteration by ply;
-//  - values under the perpetual-check rule (RULES.md "What the tables compute"), with Zielonka's
+//  - values under the perpetual-check rule (docs/rules.md "What the tables compute"), with
+//  Zielonka's
 //    recursive algorithm on the parity game, once for each would-be winner.
 #pragma once
 
