@@ -17,6 +17,7 @@
 
 #include "core/table_file.hpp"
 #include "core/table_names.hpp"
+#include "generator/cost_model.hpp"
 #include "generator/solve.hpp"
 #include "generator/stats.hpp"
 #include "generator/table_lock.hpp"
@@ -44,34 +45,47 @@ std::string format_rate(double per_second) {
   return buf;
 }
 
-// Progress of a whole run by positions (slots of both sides), for the share done and the ETA.
-// The ETA assumes the remaining positions go at the rate of those done so far; bigger tables
-// are slower per position, so it errs low until the last tables have started.
-struct FamilyProgress {
-  uint64_t slots_done = 0, slots_left = 0;
-  double seconds = 0;  // spent on the finished tables
+// " | run [#####.....] 52%, ETA 1 min 20 s" while the current table (modelled cost `current`)
+// has run `elapsed` seconds; no ETA until the run has shown its speed (cost_model.hpp).
+std::string run_summary(const RunProgress& run, double current, double elapsed) {
+  const int tenths = int(run.share_done() * 10);
+  std::ostringstream out;
+  out << " | run [" << std::string(tenths, '#') << std::string(10 - tenths, '.') << "] "
+      << int(100 * run.share_done()) << "%";
+  if (const auto eta = run.eta(current, elapsed)) out << ", ETA " << format_duration(*eta);
+  return out.str();
+}
 
-  void finished(uint64_t slots, double table_seconds) {
-    slots_done += slots;
-    slots_left -= slots;
-    seconds += table_seconds;
+// Refuses, before anything is built, a directory whose tables of the plan were built under
+// the other rule set: rebuilding them (--force) would destroy them.
+void check_rule_set(const std::string& dir, const std::vector<Material>& order,
+                    const std::vector<bool>& present, RuleSet rules) {
+  std::vector<std::string> foreign;
+  RuleSet theirs = rules;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (!present[i]) continue;
+    std::unique_ptr<TableFile> f;
+    try {
+      f = TableFile::open(table_path(dir, order[i], TableKind::Wdl));
+    } catch (const TableError&) {
+      continue;  // damaged: the run's own check of the table reports it, with the remedies
+    }
+    if (f->header().rules == rules) continue;
+    theirs = f->header().rules;
+    foreign.push_back(order[i].name());
   }
-  // " | run [#####.....] 52%, ETA 1 min 20 s" while a table has run table_seconds; the ETA
-  // once a table has given a rate.
-  std::string summary(double table_seconds) const {
-    const double share = double(slots_done) / double(slots_done + slots_left);
-    std::ostringstream out;
-    out << " | run [" << std::string(int(share * 10), '#') << std::string(10 - int(share * 10), '.')
-        << "] " << int(100 * share) << "%";
-    if (slots_done == 0) return out.str();
-    const double eta =
-        std::max(0.0, double(slots_left) * seconds / double(slots_done) - table_seconds);
-    out << ", ETA ";
-    if (eta >= 60) out << int(eta) / 60 << " min ";
-    out << int(eta) % 60 << " s";
-    return out.str();
-  }
-};
+  if (foreign.empty()) return;
+  std::ostringstream why;
+  why << "holds ";
+  for (size_t i = 0; i < foreign.size() && i < 3; ++i)
+    why << (i == 0 ? "" : i + 1 == foreign.size() ? " and " : ", ") << foreign[i];
+  if (foreign.size() > 3) why << " and " << foreign.size() - 3 << " more";
+  why << " of this plan built with --rules " << rule_set_name(theirs) << "; tables of --rules "
+      << rule_set_name(rules)
+      << " cannot share the directory with them: give another --dir (or --rules "
+      << rule_set_name(theirs) << " to use these)";
+  throw TableError(dir, why.str());
+}
 
 }  // namespace
 
@@ -84,7 +98,9 @@ std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, co
   for (const auto& f : files) {
     f->verify_all();
     if (f->header().rules != rules)
-      throw TableError(f->path(), "built under another rule set; use --force to rebuild");
+      throw TableError(f->path(), std::string("built under --rules ") +
+                                      rule_set_name(f->header().rules) + ", not " +
+                                      rule_set_name(rules));
     if (f->header().index_version != kIndexVersion)
       throw TableError(f->path(), "built with another index scheme; use --force to rebuild");
     if (f->header().slots_per_side != n)
@@ -196,7 +212,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
   // and --force rebuilds only the named tables.
   const auto own = [&](const Material& m) { return !o.only_requested || named.count(m) != 0; };
   std::vector<bool> present(order.size());
-  FamilyProgress family;
+  double modelled_total = 0;
   const Material* largest = nullptr;  // of the tables to build, by memory_estimate
   uint64_t largest_need = 0;
   for (size_t i = 0; i < order.size(); ++i) {
@@ -206,7 +222,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
     if (!own(order[i]))
       throw TableError(table_path(o.dir, order[i], TableKind::Wdl),
                        "missing: --only builds the named tables alone; build this one first");
-    family.slots_left += 2 * Index(order[i]).size();
+    modelled_total += modelled_seconds(order[i]);
     if (const uint64_t need = memory_estimate(order[i]); need > largest_need)
       largest = &order[i], largest_need = need;
   }
@@ -217,6 +233,8 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
         << " MiB, more than the memory limit of " << o.memory_limit_gib << " GiB";
     throw std::runtime_error(why.str());
   }
+  check_rule_set(o.dir, order, present, o.rules);
+  RunProgress run(modelled_total);
   std::error_code error;
   std::filesystem::create_directories(o.dir, error);
   if (error) throw TableError(o.dir, "cannot create the directory: " + error.message());
@@ -258,12 +276,13 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
     }
     const auto start = Clock::now();
     const uint64_t positions = 2 * Index(m).size();
+    const double modelled = modelled_seconds(m);
     auto table = solve_table(m, set, o.rules, [&](const char* phase, int step) {
       const double t = seconds_since(start);
       std::ostringstream line;
       line << tag << ": " << phase << " " << step << ", " << format_rate(positions / t) << "pos/s ("
            << format_rate(positions / t / threads) << "/thread), " << int(t) << " s"
-           << family.summary(t);
+           << run_summary(run, modelled, t);
       o.log(line.str());
     });
     const double solve_seconds = seconds_since(start);
@@ -283,7 +302,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
                       {"wdl_bits_per_slot", 8.0 * double(wdl_bytes) / double(slots)},
                       {"dtm_bits_per_slot", 8.0 * double(dtm_bytes) / double(slots)},
                       {"stats", stats}});
-    family.finished(positions, seconds_since(start));
+    run.finished(modelled, seconds_since(start));
     o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
     if (needed[i + 1].count(m)) set.add(std::move(table));
   }

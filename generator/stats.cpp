@@ -96,7 +96,7 @@ nlohmann::json table_stats(const SolvedTable& t, RuleSet rules) {
   nlohmann::json j;
   j["material"] = t.material.name();
   j["material_zh"] = t.material.chinese_name();
-  j["rules"] = rules == RuleSet::Check ? "check" : "none";
+  j["rules"] = rule_set_name(rules);
   j["slots_per_side"] = t.index.size();
   for (int side = 0; side < 2; ++side) {
     const SideCounts c = count_side(t, side);

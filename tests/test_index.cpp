@@ -11,6 +11,7 @@
 #include "core/material.hpp"
 #include "core/position.hpp"
 #include "core/random_position.hpp"
+#include "generator/legal_count.hpp"
 
 using namespace xq;
 
@@ -209,7 +210,7 @@ TEST_CASE("legal position counts match the reference counts", "[index]") {
                         Case{"KRKC", 348021, 438111}, Case{"KRKN", 348021, 411966}}) {
     INFO(c.material);
     const Material m = Material::parse(c.material);
-    const LegalCount red = count_legal(m, Red), black = count_legal(m, Black);
+    const gen::LegalCount red = gen::count_legal(m, Red), black = gen::count_legal(m, Black);
     CHECK(red.positions == c.red);
     CHECK(black.positions == c.black);
     CHECK(red.slots < red.positions);

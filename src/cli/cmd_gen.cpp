@@ -6,12 +6,14 @@
 
 #include <chrono>
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli/commands.hpp"
 #include "core/index.hpp"
+#include "generator/cost_model.hpp"
 #include "generator/generate.hpp"
 #include "generator/slurm_workflow.hpp"
 
@@ -43,6 +45,42 @@ void print_progress(const std::string& line) {
     std::cerr << (last_table.empty() || !tty ? "" : "\n") << line << (tty ? "" : "\n")
               << std::flush;
   last_table = table;
+}
+
+// `gen --plan`: per table in generation order its slots, the memory its generation needs
+// (sub-tables included), its estimated bytes on disk and rough time, and whether it is in the
+// directory already; then the totals of the tables to build. Estimates: cost_model.hpp.
+void print_plan(const std::vector<Material>& order, const gen::GenOptions& o) {
+  std::cout << std::left << std::setw(12) << "material" << std::right << std::setw(15)
+            << "slots/side" << std::setw(12) << "memory" << std::setw(12) << "disk" << std::setw(14)
+            << "time"
+            << "  status\n";
+  uint64_t peak = 0, disk = 0;
+  double seconds = 0;
+  size_t to_build = 0;
+  for (const Material& m : order) {
+    const uint64_t slots = Index(m).size(), memory = gen::memory_estimate(m);
+    const std::string wdl = gen::wdl_path(o.dir, m);
+    std::string status = "to build";
+    if (!o.force && std::filesystem::exists(wdl)) {
+      const RuleSet rules = TableFile::open(wdl)->header().rules;
+      status =
+          rules == o.rules ? "present" : std::string("present, --rules ") + rule_set_name(rules);
+    } else {
+      ++to_build;
+      peak = std::max(peak, memory);
+      disk += gen::disk_estimate(slots);
+      seconds += gen::modelled_seconds(slots);
+    }
+    std::cout << std::left << std::setw(12) << m.name() << std::right << std::setw(15) << slots
+              << std::setw(12) << human_bytes(memory) << std::setw(12)
+              << human_bytes(gen::disk_estimate(slots)) << std::setw(14)
+              << gen::format_duration(gen::modelled_seconds(slots)) << "  " << status << "\n";
+  }
+  std::cout << order.size() << (order.size() == 1 ? " table, " : " tables, ") << to_build
+            << " to build in " << o.dir << ": peak memory " << human_bytes(peak) << ", disk about "
+            << human_bytes(disk) << ", time about " << gen::format_duration(seconds)
+            << " (rough: rates of a 2-vCPU machine, docs/generation.md)\n";
 }
 
 }  // namespace
@@ -86,8 +124,7 @@ void register_gen(CLI::App& app) {
       return kExitOk;
     }
     if (opt->plan_only) {
-      for (const Material& m : gen::plan(requested))
-        std::cout << m.name() << "\t" << Index(m).size() << "\n";
+      print_plan(gen::plan(requested), opt->gen);
       return kExitOk;
     }
     opt->gen.log = print_progress;
@@ -113,7 +150,8 @@ void register_gen(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--force", opt->gen.force, "Regenerate tables that exist already");
   sub->add_flag("--plan", opt->plan_only,
-                "Print the materials in generation order with their slots per side, and stop");
+                "Print the materials in generation order with slots per side, memory, disk and "
+                "rough time (present ones marked), and the totals; then stop");
   sub->add_option("--format", opt->format,
                   "With --plan: text, or slurm (a script submitting one Slurm job per table, "
                   "docs/generation.md)")

@@ -1,12 +1,20 @@
-// `xqtb info MATERIAL [--dir DIR]`: index size, legal positions and table bytes of a material.
+// `xqtb info MATERIAL [--dir DIR] [--count]`: index size, legal positions and table bytes of a
+// material. The legal counts come from the table's statistics when it exists; counting them
+// (--count) decodes every slot, which takes minutes for big materials, so only on request.
+#include <unistd.h>
+
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "core/index.hpp"
 #include "core/table_file.hpp"
 #include "core/table_names.hpp"
+#include "generator/cost_model.hpp"
+#include "generator/legal_count.hpp"
 
 namespace xq::cli {
 
@@ -20,8 +28,47 @@ void print_file(const std::string& path, const Material& m, TableKind kind, uint
   const auto f = TableFile::open(path, m.name(), kind);
   const double bits = slots ? 8.0 * double(f->file_size()) / double(2 * slots) : 0;
   std::cout << "  " << path << ": " << f->file_size() << " bytes, " << bits
-            << " bits per slot, rules " << (f->header().rules == RuleSet::Check ? "check" : "none")
-            << "\n";
+            << " bits per slot, rules " << rule_set_name(f->header().rules) << "\n";
+}
+
+void print_counts(Color c, uint64_t slots, uint64_t positions, const char* source) {
+  std::cout << "  " << (c == Red ? "Red" : "Black") << " to move: " << slots << " legal slots, "
+            << positions << " legal positions (mirror images counted separately; " << source
+            << ")\n";
+}
+
+// Legal slots and positions of a side from the WDL file's statistics (generator/stats.hpp:
+// win, draw and loss counts of the legal ones); false when the file has none.
+bool print_stored_counts(const TableFile& wdl, Color c) {
+  const nlohmann::json stats = nlohmann::json::parse(wdl.header().stats_json, nullptr, false);
+  const char* key = c == Red ? "red" : "black";
+  if (stats.is_discarded() || !stats.contains(key)) return false;
+  const auto legal = [&](const char* counting) {
+    const nlohmann::json& n = stats.at(key).at(counting);
+    return n.at("win").get<uint64_t>() + n.at("draw").get<uint64_t>() +
+           n.at("loss").get<uint64_t>();
+  };
+  print_counts(c, legal("slots"), legal("positions"), "from the table's statistics");
+  return true;
+}
+
+// Counts by decoding every slot, with progress on stderr: in place on a terminal, else a line
+// every 10 s (as gen's progress).
+void count_and_print(const Material& m, Color c, uint64_t slots) {
+  using Clock = std::chrono::steady_clock;
+  const bool tty = isatty(STDERR_FILENO);
+  const char* side = c == Red ? "Red" : "Black";
+  auto last = Clock::now();
+  const auto progress = [&](uint64_t done) {
+    if (!tty && Clock::now() - last < std::chrono::seconds(10)) return;
+    last = Clock::now();
+    std::cerr << (tty ? "\r\033[K" : "") << "counting legal positions, " << side
+              << " to move: " << 100 * done / slots << "% of " << slots << " slots"
+              << (tty ? "" : "\n") << std::flush;
+  };
+  const gen::LegalCount n = gen::count_legal(m, c, progress);
+  if (tty) std::cerr << "\r\033[K" << std::flush;
+  print_counts(c, n.slots, n.positions, "counted");
 }
 
 }  // namespace
@@ -29,32 +76,53 @@ void print_file(const std::string& path, const Material& m, TableKind kind, uint
 void register_info(CLI::App& app) {
   struct Options {
     std::string material, dir = "tables";
+    bool count = false;
   };
   auto o = std::make_shared<Options>();
-  CLI::App* sub = add_command(app, "info", "Index size, legal positions and table files", [o] {
-    const Material m = Material::parse(o->material).canonical();
-    const Index index(m);
-    std::cout << m.name() << " (" << m.chinese_name() << ")\n";
-    std::cout << "  slots per side: " << index.size() << "\n";
-    for (Color c : {Red, Black}) {
-      const LegalCount n = count_legal(m, c);
-      std::cout << "  " << (c == Red ? "Red" : "Black") << " to move: " << n.slots
-                << " legal slots, " << n.positions
-                << " legal positions (mirror images counted separately)\n";
-    }
-    std::cout << "  uncompressed bytes per side: WDL " << index.size() << ", DTM "
-              << 2 * index.size() << "\n";
-    const std::string wdl = table_path(o->dir, m, TableKind::Wdl),
-                      dtm = table_path(o->dir, m, TableKind::Dtm);
-    print_file(wdl, m, TableKind::Wdl, index.size());
-    print_file(dtm, m, TableKind::Dtm, index.size());
-    if (std::filesystem::exists(wdl) != std::filesystem::exists(dtm))
-      throw TableError(std::filesystem::exists(wdl) ? dtm : wdl,
-                       "missing: the pair is incomplete (xqtb gen --force rebuilds it)");
-    return kExitOk;
-  });
+  auto dir_given = std::make_shared<const CLI::Option*>(nullptr);
+  CLI::App* sub =
+      add_command(app, "info", "Index size, legal positions and table files", [o, dir_given] {
+        const Material m = Material::parse(o->material).canonical();
+        const Index index(m);
+        // Sizes need no table, but a directory named on the command line must be there.
+        const bool have_dir = std::filesystem::is_directory(o->dir);
+        if (!have_dir && (*dir_given)->count())
+          throw TableError(o->dir, "no such directory (--dir names the table directory)");
+        std::cout << m.name() << " (" << m.chinese_name() << ")\n";
+        std::cout << "  slots per side: " << index.size() << "\n";
+        const std::string wdl = table_path(o->dir, m, TableKind::Wdl),
+                          dtm = table_path(o->dir, m, TableKind::Dtm);
+        const bool have_wdl = std::filesystem::exists(wdl);
+        const auto wdl_file = have_wdl ? TableFile::open(wdl, m.name(), TableKind::Wdl) : nullptr;
+        for (Color c : {Red, Black}) {
+          if (o->count)
+            count_and_print(m, c, index.size());
+          else if (!wdl_file || !print_stored_counts(*wdl_file, c))
+            std::cout << "  " << (c == Red ? "Red" : "Black")
+                      << " to move: legal positions not counted (no table; --count counts them, "
+                         "about "
+                      << gen::format_duration(double(index.size()) / gen::kCountSlotsPerSecond)
+                      << " per side on 2 threads)\n";
+        }
+        std::cout << "  uncompressed bytes per side: WDL " << index.size() << ", DTM "
+                  << 2 * index.size() << "\n";
+        if (!have_dir) {
+          std::cout << "  no table directory " << o->dir << "\n";
+          return kExitOk;
+        }
+        print_file(wdl, m, TableKind::Wdl, index.size());
+        print_file(dtm, m, TableKind::Dtm, index.size());
+        if (have_wdl != std::filesystem::exists(dtm))
+          throw TableError(have_wdl ? dtm : wdl,
+                           "missing: the pair is incomplete (xqtb gen --force rebuilds it)");
+        return kExitOk;
+      });
   sub->add_option("material", o->material, "Material, e.g. KRKCAABB or 车对炮士象全")->required();
-  sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  *dir_given = sub->add_option("--dir", o->dir, "Table directory (must exist when given)")
+                   ->capture_default_str();
+  sub->add_flag("--count", o->count,
+                "Count the legal positions by decoding every slot (in parallel, progress on "
+                "stderr; minutes for 7 pieces) instead of reading them from the table");
 }
 
 }  // namespace xq::cli

@@ -31,16 +31,6 @@ uint64_t file_bytes(const std::string& dir, const Material& m, TableKind kind) {
   return ec ? 0 : n;
 }
 
-std::string human_bytes(uint64_t n) {
-  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double x = double(n);
-  int unit = 0;
-  while (x >= 1024 && unit < 4) x /= 1024, ++unit;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, unit ? "%.1f %s" : "%.0f %s", x, kUnits[unit]);
-  return buf;
-}
-
 // Terminal columns of UTF-8 text: East Asian characters take two.
 size_t display_width(const std::string& s) {
   size_t w = 0;

@@ -39,15 +39,16 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
   if (!pv.complete())
     throw TableError(pv.missing->name(), "no table for this material: the line stops after " +
                                              std::to_string(pv.moves.size()) + " plies");
+  const std::optional<Ending> ending = ending_of(tb, pos, *r);
   if (o.json) {
-    nlohmann::json j = result_json(pos, *r);
+    nlohmann::json j = result_json(pos, *r, ending);
     j["best_move"] = moves.empty() ? nullptr : nlohmann::json(to_iccs(moves.front().move));
     j["best_move_zh"] =
         moves.empty() ? nullptr : nlohmann::json(to_chinese(pos, moves.front().move));
     if (o.moves) {
       j["moves"] = nlohmann::json::array();
       for (const MoveValue& mv : moves) {
-        nlohmann::json m = result_json(pos, mv.value);
+        nlohmann::json m = result_json(pos, mv.value, ending_after(tb, pos, mv.move, mv.value));
         m.erase("fen");
         m.erase("side_to_move");
         m["move"] = to_iccs(mv.move);
@@ -62,7 +63,7 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
     std::cout << j.dump(2) << "\n";
     return kExitOk;
   }
-  std::cout << describe_result(pos, *r, lang) << "\n";
+  std::cout << describe_result(pos, *r, lang, ending) << "\n";
   if (!moves.empty()) {
     const Move best = moves.front().move;
     std::cout << (lang == Lang::Zh ? "最佳着法: " : "Best move: ") << to_chinese(pos, best) << " ("
@@ -71,7 +72,8 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
   if (o.moves)
     for (const MoveValue& mv : moves)
       std::cout << "  " << to_iccs(mv.move) << "  " << to_chinese(pos, mv.move) << "  "
-                << describe_move_value(mv.value, lang) << "\n";
+                << describe_move_value(mv.value, lang, ending_after(tb, pos, mv.move, mv.value))
+                << "\n";
   if (o.pv && !pv.moves.empty()) {
     std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";
@@ -97,7 +99,7 @@ int probe_epd(const Tablebase& tb, std::istream& in) {
         continue;
       }
       const BestMove best = tb.best_move(pos);
-      std::cout << line << " ; " << describe_move_value(*r, Lang::En)
+      std::cout << line << " ; " << describe_move_value(*r, Lang::En, ending_of(tb, pos, *r))
                 << (best.found() ? " ; best " + to_iccs(best.best.move) : "") << "\n";
     } catch (const std::exception& e) {
       ++failed;

@@ -63,6 +63,7 @@ nlohmann::json longest_win(const Tablebase& tb, const nlohmann::json& side) {
   j["moves"] = (j.at("plies").get<unsigned>() + 1) / 2;
   j["pv"] = numbered_line(pos, pv, Lang::En);
   j["pv_zh"] = numbered_line(pos, pv, Lang::Zh);
+  if (const auto ending = line_ending(pos, pv)) j["ending"] = ending_name(*ending);
   return j;
 }
 
@@ -158,11 +159,13 @@ void print_longest(const Tablebase& tb, const nlohmann::json& stats, Lang lang) 
     }
     const unsigned plies = j["plies"];
     const Position pos = Position::from_fen(j["fen"].get<std::string>());
+    const bool stale = j.value("ending", "") == std::string("stalemate");
     if (zh)
-      std::cout << who << "先最长的胜局：" << plies << " 步（" << (plies + 1) / 2 << " 回合）杀\n";
+      std::cout << who << "先最长的胜局：" << plies << " 步（" << (plies + 1) / 2 << " 回合）"
+                << (stale ? "困毙" : "杀") << "\n";
     else
-      std::cout << "Longest win, " << who << " to move: mate in " << plies << " plies ("
-                << (plies + 1) / 2 << " moves)\n";
+      std::cout << "Longest win, " << who << " to move: " << (stale ? "stalemate" : "mate")
+                << " in " << plies << " plies (" << (plies + 1) / 2 << " moves)\n";
     std::cout << "  FEN " << pos.fen() << "\n" << board_diagram(pos, lang);
     std::cout << (zh ? "  着法：" : "  Line: ") << j["pv_zh"].get<std::string>() << "\n";
     if (!zh) std::cout << "        " << j["pv"].get<std::string>() << "\n";
@@ -229,7 +232,7 @@ void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json&
   if (t.best_example_fen.empty()) return;
   const Position pos = Position::from_fen(t.best_example_fen);
   const auto r = tb.probe(pos);
-  const std::string value = r ? describe_result(pos, *r, lang) : "";
+  const std::string value = r ? describe_result(pos, *r, lang, ending_of(tb, pos, *r)) : "";
   std::cout << "\n"
             << (zh ? "黑方最好的阵形，例如（" + value + "）：\n"
                    : "Black's best formation, for example (" + value + "):\n")

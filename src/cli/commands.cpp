@@ -1,5 +1,6 @@
 #include "cli/commands.hpp"
 
+#include <cstdio>
 #include <iostream>
 
 #include "core/material.hpp"
@@ -19,6 +20,16 @@ int fail(int code, const std::string& why) {
   return code;
 }
 }  // namespace
+
+std::string human_bytes(uint64_t n) {
+  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double x = double(n);
+  int unit = 0;
+  while (x >= 1024 && unit < 4) x /= 1024, ++unit;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, unit ? "%.1f %s" : "%.0f %s", x, kUnits[unit]);
+  return buf;
+}
 
 void add_lang_option(CLI::App* sub, Lang& lang) {
   sub->add_option_function<std::string>(

@@ -18,6 +18,9 @@ void add_lang_option(CLI::App* sub, Lang& lang);
 // Adds `--sample N` (1000..2^40): the most placements a verdict examines (stats, list).
 void add_sample_option(CLI::App* sub, uint64_t& sample);
 
+// Bytes for people: "950 B", "12.3 KiB", "1.5 GiB".
+std::string human_bytes(uint64_t n);
+
 // A subcommand's body; returns the exit code. Exceptions are mapped by run_selected.
 using Action = std::function<int()>;
 

@@ -20,18 +20,54 @@ std::string moves_of(unsigned plies) {
   return std::to_string(moves) + (moves == 1 ? " move" : " moves");
 }
 
+bool stalemate(std::optional<Ending> e) {
+  return e == Ending::Stalemate;
+}
+
 }  // namespace
 
-std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang) {
+std::optional<Ending> line_ending(const Position& start, const std::vector<Move>& line) {
+  Position pos = start;
+  for (const Move m : line) pos.make(m);
+  if (pos.legal_moves().size > 0) return std::nullopt;
+  return pos.in_check(pos.side_to_move()) ? Ending::Checkmate : Ending::Stalemate;
+}
+
+std::optional<Ending> ending_of(const Tablebase& tb, const Position& pos, const ProbeResult& r) {
+  if (r.wdl != Wdl::Win && r.wdl != Wdl::Loss) return std::nullopt;
+  const Line line = tb.principal_variation(pos);
+  if (line.end != LineEnd::NoLegalMove) return std::nullopt;  // cut short by a missing table
+  return line_ending(pos, line.moves);
+}
+
+std::optional<Ending> ending_after(const Tablebase& tb, const Position& pos, Move m,
+                                   const ProbeResult& r) {
+  if (r.wdl != Wdl::Win && r.wdl != Wdl::Loss) return std::nullopt;
+  Position next = pos;
+  next.make(m);
+  const Line line = tb.principal_variation(next);
+  if (line.end != LineEnd::NoLegalMove) return std::nullopt;
+  return line_ending(next, line.moves);
+}
+
+const char* ending_name(Ending e) {
+  return e == Ending::Stalemate ? "stalemate" : "checkmate";
+}
+
+std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang,
+                            std::optional<Ending> ending) {
   const Color us = pos.side_to_move();
   const std::string d = std::to_string(r.distance);
+  const bool stale = stalemate(ending);
+  const bool now = r.wdl == Wdl::Loss && r.distance == 0 && ending;  // no legal move here
   if (lang == Lang::Zh) {
     const std::string who = side_name(us, lang) + "先";
     switch (r.wdl) {
       case Wdl::Win:
-        return who + "胜，" + d + " 步杀";
+        return who + "胜，" + d + (stale ? " 步困毙" : " 步杀");
       case Wdl::Loss:
-        return who + "负，" + d + " 步被杀";
+        if (now) return who + (stale ? "负，已被困毙（无着可走，未被将军）" : "负，已被将死");
+        return who + "负，" + d + (stale ? " 步被困毙" : " 步被杀");
       case Wdl::RuleWin:
         return who + "胜（对方只能长将，长将判负）";
       case Wdl::RuleLoss:
@@ -43,9 +79,14 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
   const std::string who = side_name(us, lang) + " to move";
   switch (r.wdl) {
     case Wdl::Win:
-      return who + " wins: mate in " + plies_of(r.distance) + " (" + moves_of(r.distance) + ")";
+      return who + " wins: " + (stale ? "stalemate in " : "mate in ") + plies_of(r.distance) +
+             " (" + moves_of(r.distance) + ")";
     case Wdl::Loss:
-      return who + " loses: mated in " + plies_of(r.distance) + " (" + moves_of(r.distance) + ")";
+      if (now)
+        return who +
+               (stale ? " loses: stalemated (no legal move, not in check)" : " loses: checkmated");
+      return who + " loses: " + (stale ? "stalemated in " : "mated in ") + plies_of(r.distance) +
+             " (" + moves_of(r.distance) + ")";
     case Wdl::RuleWin:
       return who + " wins by the perpetual-check rule: " + side_name(~us, lang) +
              " can avoid mate only by checking forever";
@@ -58,16 +99,17 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
   }
 }
 
-std::string describe_move_value(const ProbeResult& r, Lang lang) {
+std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<Ending> ending) {
   const std::string d = std::to_string(r.distance);
+  const bool stale = stalemate(ending);
   const std::string potential = "k " + std::to_string(rule_round(r.distance)) + ", j " +
                                 std::to_string(rule_layer(r.distance));
   if (lang == Lang::Zh) {
     switch (r.wdl) {
       case Wdl::Win:
-        return "胜 " + d + " 步杀";
+        return "胜 " + d + (stale ? " 步困毙" : " 步杀");
       case Wdl::Loss:
-        return "负 " + d + " 步被杀";
+        return "负 " + d + (stale ? " 步被困毙" : " 步被杀");
       case Wdl::RuleWin:
         return "胜（长将判负，" + potential + "）";
       case Wdl::RuleLoss:
@@ -78,9 +120,9 @@ std::string describe_move_value(const ProbeResult& r, Lang lang) {
   }
   switch (r.wdl) {
     case Wdl::Win:
-      return "win, mate in " + plies_of(r.distance);
+      return (stale ? "win, stalemate in " : "win, mate in ") + plies_of(r.distance);
     case Wdl::Loss:
-      return "loss, mated in " + plies_of(r.distance);
+      return (stale ? "loss, stalemated in " : "loss, mated in ") + plies_of(r.distance);
     case Wdl::RuleWin:
       return "win by the perpetual-check rule (" + potential + ")";
     case Wdl::RuleLoss:
@@ -109,13 +151,15 @@ std::string numbered_line(const Position& start, const std::vector<Move>& line, 
   return out;
 }
 
-nlohmann::json result_json(const Position& pos, const ProbeResult& r) {
+nlohmann::json result_json(const Position& pos, const ProbeResult& r,
+                           std::optional<Ending> ending) {
   nlohmann::json j;
   j["fen"] = pos.fen();
   j["side_to_move"] = pos.side_to_move() == Red ? "red" : "black";
   j["wdl"] = is_win(r.wdl) ? "win" : is_loss(r.wdl) ? "loss" : "draw";
   j["rule_decided"] = is_rule_decided(r.wdl);
   j["dtm"] = (r.wdl == Wdl::Win || r.wdl == Wdl::Loss) ? nlohmann::json(r.distance) : nullptr;
+  if (ending) j["ending"] = ending_name(*ending);
   if (is_rule_decided(r.wdl))
     j["rule_potential"] = {{"round", rule_round(r.distance)}, {"layer", rule_layer(r.distance)}};
   return j;

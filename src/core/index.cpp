@@ -495,17 +495,4 @@ bool Index::decode(uint64_t slot, Position& pos) const {
   return true;
 }
 
-LegalCount count_legal(const Material& m, Color side_to_move) {
-  const Index index(m);
-  LegalCount count;
-  Position pos;
-  pos.set_side_to_move(side_to_move);
-  for (uint64_t slot = 0; slot < index.size(); ++slot) {
-    if (!index.decode(slot, pos) || !pos.legality_error().empty()) continue;
-    ++count.slots;
-    count.positions += pos.mirrored() == pos ? 1 : 2;
-  }
-  return count;
-}
-
 }  // namespace xq

@@ -195,11 +195,4 @@ inline uint64_t Index::moved_slot(const Square* sq, GroupIds ids, uint64_t slot,
   return shifted;
 }
 
-// Legal positions of a material with the given side to move, by decoding every slot.
-struct LegalCount {
-  uint64_t slots = 0;      // canonical slots holding a legal position
-  uint64_t positions = 0;  // positions on the full board (mirror images counted separately)
-};
-LegalCount count_legal(const Material& m, Color side_to_move);
-
 }  // namespace xq

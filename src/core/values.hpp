@@ -58,5 +58,20 @@ constexpr unsigned rule_layer(uint16_t potential) {
 // only) or a game's, judged by the classifier and the adjudicator (docs/rules.md): Asian is the
 // AXF/WXF rule set, Chinese the CXA 2020 one.
 enum class RuleSet : uint32_t { None = 0, Check = 1, Asian = 2, Chinese = 3 };
+// The name of a rule set in the CLI, the JSON and the statistics: "none", "check", "asian",
+// "chinese".
+constexpr const char* rule_set_name(RuleSet r) {
+  switch (r) {
+    case RuleSet::None:
+      return "none";
+    case RuleSet::Check:
+      return "check";
+    case RuleSet::Asian:
+      return "asian";
+    case RuleSet::Chinese:
+      break;
+  }
+  return "chinese";
+}
 
 }  // namespace xq

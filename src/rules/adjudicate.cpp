@@ -36,18 +36,4 @@ Adjudication adjudicate(std::string_view fen, std::string_view move_text, RuleSe
   return adjudicate(start, moves, rules, options);
 }
 
-const char* rule_set_name(RuleSet rules) {
-  switch (rules) {
-    case RuleSet::None:
-      return "none";
-    case RuleSet::Check:
-      return "check";
-    case RuleSet::Asian:
-      return "asian";
-    case RuleSet::Chinese:
-      break;
-  }
-  return "chinese";
-}
-
 }  // namespace xq

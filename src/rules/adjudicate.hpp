@@ -60,7 +60,4 @@ std::string adjudication_reason_chinese(const Adjudication& a);
 const char* violation_name(Violation v);
 std::string violation_chinese(const SideRecord& s);
 
-// "check", "asian", "chinese" (and "none"): the names of the CLI, the JSON and the C API docs.
-const char* rule_set_name(RuleSet rules);
-
 }  // namespace xq

@@ -1,0 +1,74 @@
+// The cost model of `gen --plan` and of the run's ETA (generator/cost_model.hpp), and the
+// legal-position counts `info` reads from a table's statistics.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "core/table_file.hpp"
+#include "generator/cost_model.hpp"
+#include "generator/legal_count.hpp"
+#include "support/table_dir.hpp"
+
+using namespace xq;
+
+TEST_CASE("the cost model's disk and time come from the documented rates", "[cost]") {
+  // KRKCAABB: 44,425,584 slots per side = 88,851,168 positions.
+  const uint64_t slots = 44425584;
+  // (0.224 + 0.624) bits × 88,851,168 / 8 = 9,418,223.8 bytes (measured: 7,395,916).
+  CHECK(gen::disk_estimate(slots) == 9418223);
+  CHECK(gen::disk_estimate(Material::parse("KRKCAABB")) == 9418223);
+  // 0.07 + 88,851,168 / 3.84e6 + 88,851,168 / 13.2e6 = 0.07 + 23.138 + 6.731 s
+  // (measured at 59d43ab: 20.27 s solve + 5.47 s write).
+  CHECK(gen::modelled_seconds(slots) == Approx(29.939).epsilon(1e-4));
+  CHECK(gen::modelled_seconds(0) == Approx(0.07));
+}
+
+TEST_CASE("durations are written in s, min and h", "[cost]") {
+  CHECK(gen::format_duration(0) == "< 1 s");
+  CHECK(gen::format_duration(0.6) == "1 s");
+  CHECK(gen::format_duration(59.4) == "59 s");
+  CHECK(gen::format_duration(59.6) == "1 min 0 s");
+  CHECK(gen::format_duration(200) == "3 min 20 s");
+  CHECK(gen::format_duration(7500) == "2 h 05 min");
+  CHECK(gen::format_duration(-3) == "< 1 s");
+}
+
+TEST_CASE("the ETA scales the remaining modelled cost by the speed observed", "[cost]") {
+  gen::RunProgress run(100.0);  // modelled seconds of the whole run
+  CHECK(run.share_done() == 0.0);
+  CHECK_FALSE(run.eta(0.5, 3.0));  // nothing finished: no speed known, no ETA
+  run.finished(0.5, 20.0);         // tiny tables: mostly overhead, still no ETA
+  CHECK_FALSE(run.eta(10, 1.0));
+  run.finished(9.5, 20.0);  // 10 modelled seconds took 40 actual: ratio 4
+  CHECK(run.share_done() == Approx(0.1));
+  // 90 modelled left (current table 30 of them), 12 s into the current table: 90 × 4 - 12.
+  CHECK(*run.eta(30, 12) == Approx(348));
+  // The current table has run 200 s, past its 30 × 4 = 120: the ratio rises to
+  // (40 + 200) / (10 + 30) = 6, so 90 × 6 - 200 = 340 left, never a negative or stale figure.
+  CHECK(*run.eta(30, 200) == Approx(340));
+  run.finished(90, 360);
+  CHECK(run.share_done() == Approx(1.0));
+  CHECK(*run.eta(0, 0) == Approx(0));
+}
+
+TEST_CASE("a table's statistics hold the legal counts that info --count finds", "[cost]") {
+  const test::TempDir dir("legal-count");
+  test::generate_into(dir.str(), {"KRKA"});
+  const Material m = Material::parse("KRKA");
+  const auto f = TableFile::open(gen::wdl_path(dir.str(), m), m.name(), TableKind::Wdl);
+  const nlohmann::json stats = nlohmann::json::parse(f->header().stats_json);
+  for (Color c : {Red, Black}) {
+    const nlohmann::json& side = stats.at(c == Red ? "red" : "black");
+    uint64_t reports = 0, last = 0;
+    const gen::LegalCount n =
+        gen::count_legal(m, c, [&](uint64_t done) { ++reports, last = done; });
+    const auto sum = [](const nlohmann::json& counts) {
+      return counts.at("win").get<uint64_t>() + counts.at("draw").get<uint64_t>() +
+             counts.at("loss").get<uint64_t>();
+    };
+    CHECK(sum(side.at("slots")) == n.slots);
+    CHECK(sum(side.at("positions")) == n.positions);
+    CHECK(last <= Index(m).size());
+    CHECK(reports <= 1);  // once a second at most: KRKA takes milliseconds
+  }
+  CHECK(gen::count_legal(m, Red).positions == 18507);  // tests/data/reference-counts.tsv
+}
