@@ -23,7 +23,7 @@ namespace {
 
 std::vector<Material> parse_materials(const std::vector<std::string>& texts) {
   std::vector<Material> out;
-  for (const std::string& t : texts) out.push_back(Material::parse(t).canonical());
+  for (const std::string& t : texts) out.push_back(parse_material(t));
   return out;
 }
 

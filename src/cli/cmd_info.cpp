@@ -82,7 +82,7 @@ void register_info(CLI::App& app) {
   auto dir_given = std::make_shared<const CLI::Option*>(nullptr);
   CLI::App* sub =
       add_command(app, "info", "Index size, legal positions and table files", [o, dir_given] {
-        const Material m = Material::parse(o->material).canonical();
+        const Material m = parse_material(o->material);
         const Index index(m);
         // Sizes need no table, but a directory named on the command line must be there.
         const bool have_dir = std::filesystem::is_directory(o->dir);

@@ -247,7 +247,7 @@ void register_stats(CLI::App& app) {
   CLI::App* sub =
       add_command(app, "stats", "Results, longest wins and the book verdict of an ending", [o] {
         const Lang lang = o->lang;
-        const Material m = Material::parse(o->ending).canonical();
+        const Material m = parse_material(o->ending);
         const Tablebase tb({o->dir}, kCacheBytes);
         if (!tb.has(m))
           throw TableError(m.name(), "no table in " + o->dir + " (generate it: xqtb gen " +

@@ -25,7 +25,7 @@ void register_verify(CLI::App& app) {
           dir = path.parent_path().empty() ? "." : path.parent_path().string();
           name = path.stem().string();
         }
-        const Material m = Material::parse(name).canonical();
+        const Material m = parse_material(name);
         const RuleSet rules =
             TableFile::open(table_path(dir, m, TableKind::Wdl), m.name(), TableKind::Wdl)
                 ->header()

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "core/index.hpp"
 #include "core/material.hpp"
 #include "core/position.hpp"
 #include "core/table_file.hpp"
@@ -29,6 +30,16 @@ std::string human_bytes(uint64_t n) {
   char buf[32];
   std::snprintf(buf, sizeof buf, unit ? "%.1f %s" : "%.0f %s", x, kUnits[unit]);
   return buf;
+}
+
+Material parse_material(const std::string& text) {
+  const Material m = Material::parse(text).canonical();
+  try {
+    Index{m};  // sizes the index: throws when it does not fit 64 bits
+  } catch (const MaterialError& e) {
+    throw MaterialError(m.name() + ": impossible to tabulate: " + e.what());
+  }
+  return m;
 }
 
 void add_lang_option(CLI::App* sub, Lang& lang) {

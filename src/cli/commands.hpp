@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "cli/describe.hpp"
+#include "core/material.hpp"
 
 namespace xq::cli {
 
@@ -17,6 +18,10 @@ constexpr int kExitTables = 3;
 void add_lang_option(CLI::App* sub, Lang& lang);
 // Adds `--sample N` (1000..2^40): the most placements a verdict examines (stats, list).
 void add_sample_option(CLI::App* sub, uint64_t& sample);
+
+// A material named on the command line, canonical. MaterialError for bad text and for a
+// material no table can exist for (its index would not fit 64 bits), named.
+Material parse_material(const std::string& text);
 
 // Bytes for people: "950 B", "12.3 KiB", "1.5 GiB".
 std::string human_bytes(uint64_t n);

@@ -192,7 +192,7 @@ void check_material(const Material& m) {
 
 uint64_t checked_mul(uint64_t a, uint64_t b) {
   uint64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) throw MaterialError("index does not fit 64 bits");
+  if (__builtin_mul_overflow(a, b, &r)) throw MaterialError("its index would not fit 64 bits");
   return r;
 }
 

@@ -415,9 +415,13 @@ void TableFile::read(int side, uint64_t first, uint64_t count, void* out) const 
   }
 }
 
-void TableFile::verify_all() const {
+void TableFile::verify_file_checksum() const {
   if (XXH64(map_, size_ - kTrailerSize, 0) != get64(map_ + size_ - kTrailerSize))
     throw TableError(path_, "file checksum mismatch");
+}
+
+void TableFile::verify_all() const {
+  verify_file_checksum();
   std::vector<uint8_t> buf(size_t(header_.block_entries) * size_t(width_));
   for (int side = 0; side < 2; ++side)
     for (uint64_t b = 0; b < blocks_per_side_; ++b) {
