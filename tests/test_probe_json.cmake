@@ -48,10 +48,12 @@ function(expect_length want)
   endif()
 endfunction()
 
-# Red mates in 3 plies: the rook goes to the back rank, the king steps aside, the rook mates.
+# Red wins in 3 plies: the rook goes to the back rank, the king steps aside, the rook takes
+# rank 8: stalemate (困毙, not checkmate: the king on e9 is not in check; it loses all the same).
 probe("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1" --pv)
 expect(win wdl)
 expect(3 dtm)
+expect(stalemate ending)
 expect_type(BOOLEAN rule_decided)
 expect(OFF rule_decided)
 expect(a0a8 best_move)
@@ -74,6 +76,7 @@ expect(black side_to_move)
 expect_type(ARRAY moves)
 expect(loss moves 0 wdl)
 expect(2 moves 0 dtm)
+expect(stalemate moves 0 ending)
 string(JSON has_pv ERROR_VARIABLE no_pv GET "${json}" pv)
 if(NOT no_pv)
   message(FATAL_ERROR "pv present without --pv\n${json}")
@@ -85,15 +88,34 @@ expect(draw wdl)
 expect_type(NULL dtm)
 expect(OFF rule_decided)
 expect(e9e8 best_move)
+string(JSON has_ending ERROR_VARIABLE no_ending GET "${json}" ending)
+if(NOT no_ending)
+  message(FATAL_ERROR "ending present for a draw\n${json}")
+endif()
 expect("将5进1" best_move_zh)
 expect_length(0 pv)
 
-# Mated (the end of the first line): no best move, an empty line.
+# Stalemated (the end of the first line): no best move, an empty line.
 probe("4k4/5R3/9/9/9/9/9/9/9/3K5 b - - 0 1" --pv)
 expect(loss wdl)
 expect(0 dtm)
+expect(stalemate ending)
 expect_type(NULL best_move)
 expect_type(NULL best_move_zh)
 expect_length(0 pv)
+
+# Checkmated: the rook checks on the d-file, e9 faces the red king.
+probe("3k5/9/9/9/3R5/9/9/9/9/4K4 b - - 0 1")
+expect(loss wdl)
+expect(0 dtm)
+expect(checkmate ending)
+
+# Two wins in 1 ply, one by stalemate, one by checkmate: each move names its own ending.
+probe("3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1" --moves)
+expect(1 dtm)
+expect(a5a8 moves 0 move)
+expect(stalemate moves 0 ending)
+expect(a5d5 moves 1 move)
+expect(checkmate moves 1 ending)
 
 file(REMOVE_RECURSE "${WORK}")

@@ -79,7 +79,8 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o) {
   }
   std::cout << order.size() << (order.size() == 1 ? " table, " : " tables, ") << to_build
             << " to build in " << o.dir << ": peak memory " << human_bytes(peak) << ", disk about "
-            << human_bytes(disk) << ", time about " << gen::format_duration(seconds)
+            << human_bytes(disk) << ", time " << (seconds < 0.5 ? "" : "about ")
+            << gen::format_duration(seconds)
             << " (rough: rates of a 2-vCPU machine, docs/generation.md)\n";
 }
 

@@ -1,0 +1,94 @@
+# CLI test of what a new user reads (issue 12): info's legal counts from the table or counted
+# on request, gen --plan's costs, list on a damaged DTM file, stalemate said as stalemate in
+# English and Chinese, and how material names are read. Each check runs xqtb and asserts its
+# exit code and a line of its standard output, exactly.
+# Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_cli_output.cmake
+cmake_minimum_required(VERSION 3.25)
+
+file(REMOVE_RECURSE "${WORK}")
+execute_process(COMMAND "${XQTB}" gen KRKA --dir "${WORK}/tables" RESULT_VARIABLE rc
+                OUTPUT_QUIET ERROR_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "xqtb gen KRKA failed: ${rc}")
+endif()
+set(T --dir "${WORK}/tables")
+
+# expect_line(code line args...): runs xqtb args; the exit code must be code and one line of
+# standard output must equal line.
+function(expect_line code line)
+  execute_process(COMMAND "${XQTB}" ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  string(FIND "\n${out}" "\n${line}\n" found)  # not a list: lines may hold semicolons
+  if(NOT rc STREQUAL "${code}" OR found EQUAL -1)
+    message(SEND_ERROR "xqtb ${ARGN}\n  exit ${rc} (expected ${code}), stdout:\n${out}"
+                       "stderr:\n${err}\n  (expected the line '${line}')")
+  endif()
+endfunction()
+
+# info: the counts of tests/data/reference-counts.tsv, from the table's statistics without
+# --count, counted with it; a material without a table is reported, not counted, exit 0.
+expect_line(0 "  Red to move: 9264 legal slots, 18507 legal positions (mirror images counted separately; from the table's statistics)"
+            info KRKA ${T})
+expect_line(0 "  Black to move: 11421 legal slots, 22806 legal positions (mirror images counted separately; from the table's statistics)"
+            info KRKA ${T})
+expect_line(0 "  Black to move: 11421 legal slots, 22806 legal positions (mirror images counted separately; counted)"
+            info KRKA ${T} --count)
+expect_line(0 "  Red to move: legal positions not counted (no table; --count counts them, about < 1 s per side on 2 threads)"
+            info KRKC ${T})
+expect_line(0 "  ${WORK}/tables/KRKC.xqw: not generated" info KRKC ${T})
+expect_line(0 "  Red to move: 174105 legal slots, 348021 legal positions (mirror images counted separately; counted)"
+            info KRKC ${T} --count)
+# Letter case and surrounding spaces are not part of a name (docs/material.md).
+expect_line(0 "KRKA (单车对单士)" info " krka " ${T})
+
+# gen --plan: per table slots, memory (memory_estimate: 27,864 × 10 + (15,921 + 324) × 6
+# bytes), disk and time from the cost model, and whether it is present.
+expect_line(0 "material         slots/side      memory        disk          time  status"
+            gen KRKAA --plan ${T})
+expect_line(0 "KRKA                  15921   179.8 KiB     3.3 KiB         < 1 s  present"
+            gen KRKAA --plan ${T})
+expect_line(0 "KRKAA                 27864   367.3 KiB     5.8 KiB         < 1 s  to build"
+            gen KRKAA --plan ${T})
+expect_line(0 "6 tables, 2 to build in ${WORK}/tables: peak memory 367.3 KiB, disk about 5.8 KiB, time < 1 s (rough: rates of a 2-vCPU machine, docs/generation.md)"
+            gen KRKAA --plan ${T})
+# The 55 GiB ending of the issue: its needs show before anything runs.
+expect_line(0 "KRNKRAABB        3642897888    53.9 GiB   736.5 MiB   40 min 49 s  to build"
+            gen 车马对车士象全 --plan ${T})
+
+# list: a changed byte in the last block of the DTM file is found by the file checksum.
+file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")
+file(SIZE "${WORK}/damaged/KRKA.xqd" size)
+math(EXPR at "${size} - 20")
+file(READ "${WORK}/damaged/KRKA.xqd" byte OFFSET ${at} LIMIT 1 HEX)
+if(byte STREQUAL "00")
+  set(other "\\001")
+else()
+  set(other "\\000")
+endif()
+execute_process(COMMAND printf "${other}"
+                COMMAND dd "of=${WORK}/damaged/KRKA.xqd" bs=1 seek=${at} conv=notrunc
+                ERROR_QUIET)
+expect_line(3 "KRKA       单车对单士        2.4 KiB    damaged: ${WORK}/damaged/KRKA.xqd: file checksum mismatch"
+            list --dir "${WORK}/damaged")
+
+# Stalemate (困毙) is not checkmate (将死), though both lose. Red wins in 1 ply by stalemate:
+# the king takes the e-file, the rook holds rank 8. Both 1-ply wins of the second position
+# show their own ending.
+set(stalemate_in_1 "3k5/R8/9/9/9/9/9/9/9/5K3 w")
+expect_line(0 "Red to move wins: stalemate in 1 ply (1 move)" probe ${T} --fen "${stalemate_in_1}")
+expect_line(0 "红先胜，1 步困毙" probe ${T} --lang zh --fen "${stalemate_in_1}")
+expect_line(0 "  a8e8  车九平五  win, stalemate in 1 ply" probe ${T} --moves --fen "${stalemate_in_1}")
+expect_line(0 "  a5d5  车九平六  win, mate in 1 ply" probe ${T} --moves --fen "3k5/9/9/9/R8/9/9/9/9/4K4 w")
+expect_line(0 "  a5d5  车九平六  胜 1 步杀" probe ${T} --moves --lang zh --fen "3k5/9/9/9/R8/9/9/9/9/4K4 w")
+expect_line(0 "  a5a8  车九进三  胜 1 步困毙" probe ${T} --moves --lang zh --fen "3k5/9/9/9/R8/9/9/9/9/4K4 w")
+set(stalemated "3k5/4R4/9/9/9/9/9/9/9/5K3 b")
+expect_line(0 "Black to move loses: stalemated (no legal move, not in check)" probe ${T} --fen "${stalemated}")
+expect_line(0 "黑先负，已被困毙（无着可走，未被将军）" probe ${T} --lang zh --fen "${stalemated}")
+set(checkmated "3k5/9/9/9/3R5/9/9/9/9/4K4 b")
+expect_line(0 "Black to move loses: checkmated" probe ${T} --fen "${checkmated}")
+expect_line(0 "黑先负，已被将死" probe ${T} --lang zh --fen "${checkmated}")
+file(WRITE "${WORK}/ends.epd" "${stalemated}\n${checkmated}\n")
+expect_line(0 "${stalemated} ; loss, stalemated in 0 plies" probe ${T} --epd "${WORK}/ends.epd")
+expect_line(0 "${checkmated} ; loss, mated in 0 plies" probe ${T} --epd "${WORK}/ends.epd")
+
+file(REMOVE_RECURSE "${WORK}")
