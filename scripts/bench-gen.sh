@@ -37,7 +37,8 @@ echo
 echo "| table | positions | solve s | write s | pos/s/thread | peak RSS MiB | WDL bytes | DTM bytes | WDL bits/pos | DTM bits/pos |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 # Generation order (dependencies first); positions = slots per side x 2 sides to move.
-"$xqtb" gen "$material" --plan | while read -r name _; do
+# (--plan prints a header, one row per table starting with its name, and a total line.)
+"$xqtb" gen "$material" --plan | awk '$1 ~ /^K[A-Z]*$/ { print $1 }' | while read -r name; do
   jq -r '[.material, 2 * .stats.slots_per_side, .generation_seconds, (.write_seconds // 0),
           .positions_per_second_per_thread, .peak_rss_bytes / 1048576, .wdl_bytes, .dtm_bytes,
           .wdl_bits_per_slot, .dtm_bits_per_slot, .threads] | @tsv' "$dir/$name.json"

@@ -80,8 +80,9 @@ void register_info(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto dir_given = std::make_shared<const CLI::Option*>(nullptr);
-  CLI::App* sub =
-      add_command(app, "info", "Index size, legal positions and table files", [o, dir_given] {
+  CLI::App* sub = add_command(
+      app, "info", "Index size, legal positions (from the table, or --count) and table files",
+      [o, dir_given] {
         const Material m = parse_material(o->material);
         const Index index(m);
         // Sizes need no table, but a directory named on the command line must be there.
