@@ -50,8 +50,10 @@ uint64_t memory_estimate(const Material& m);
 // Generates every table of plan(requested) that is missing (or all, with force). Tables that
 // exist are checksum-verified and loaded. Before anything is written, refuses a run whose
 // largest table to build has a memory_estimate above the limit (std::runtime_error naming it
-// and its MiB) and a limit that is not a finite number ≥ 0 (std::invalid_argument). Throws
-// MaterialError, TableError (unreadable or corrupt existing table, I/O failure) or
+// and its MiB), a limit that is not a finite number ≥ 0 (std::invalid_argument) and a
+// directory holding tables of the plan built under another rule set (TableError naming the
+// directory, those tables and the way out: another directory; --force would destroy them).
+// Throws MaterialError, TableError (unreadable or corrupt existing table, I/O failure) or
 // std::runtime_error (rule overflow).
 void generate(const std::vector<Material>& requested, const GenOptions& options);
 
