@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/table_file.hpp"
+#include "core/table_names.hpp"
 #include "generator/cost_model.hpp"
 #include "generator/legal_count.hpp"
 #include "support/table_dir.hpp"
@@ -54,7 +55,8 @@ TEST_CASE("a table's statistics hold the legal counts that info --count finds", 
   const test::TempDir dir("legal-count");
   test::generate_into(dir.str(), {"KRKA"});
   const Material m = Material::parse("KRKA");
-  const auto f = TableFile::open(gen::wdl_path(dir.str(), m), m.name(), TableKind::Wdl);
+  const auto f =
+      TableFile::open(table_path(dir.str(), m, TableKind::Wdl), m.name(), TableKind::Wdl);
   const nlohmann::json stats = nlohmann::json::parse(f->header().stats_json);
   for (Color c : {Red, Black}) {
     const nlohmann::json& side = stats.at(c == Red ? "red" : "black");

@@ -13,6 +13,7 @@
 
 #include "cli/commands.hpp"
 #include "core/index.hpp"
+#include "core/table_names.hpp"
 #include "generator/cost_model.hpp"
 #include "generator/generate.hpp"
 #include "generator/slurm_workflow.hpp"
@@ -60,7 +61,7 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o) {
   size_t to_build = 0;
   for (const Material& m : order) {
     const uint64_t slots = Index(m).size(), memory = gen::memory_estimate(m);
-    const std::string wdl = gen::wdl_path(o.dir, m);
+    const std::string wdl = table_path(o.dir, m, TableKind::Wdl);
     std::string status = "to build";
     if (!o.force && std::filesystem::exists(wdl)) {
       const RuleSet rules = TableFile::open(wdl)->header().rules;

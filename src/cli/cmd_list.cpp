@@ -25,10 +25,6 @@ struct Options {
   uint64_t sample = kListBudget;
 };
 
-std::string table_path(const std::string& dir, const Material& m, TableKind kind) {
-  return (std::filesystem::path(dir) / (m.name() + table_extension(kind))).string();
-}
-
 uint64_t file_bytes(const std::string& dir, const Material& m, TableKind kind) {
   std::error_code ec;
   const auto n = std::filesystem::file_size(table_path(dir, m, kind), ec);
