@@ -288,6 +288,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
     const double solve_seconds = seconds_since(start);
     const nlohmann::json stats = table_stats(*table, o.rules);
     const auto [wdl_bytes, dtm_bytes] = write_files(o.dir, *table, o.rules, stats, threads);
+    lock->written();
     const double write_seconds = seconds_since(start) - solve_seconds;  // statistics included
     const uint64_t slots = 2 * table->index.size();
     write_run_record(o.dir, m,

@@ -27,6 +27,10 @@ void TableLock::fail(const char* what) {
   throw TableError(path_, reason);
 }
 
+void TableLock::written() {
+  ::unlink(path_.c_str());  // best effort: a lock file left behind is harmless
+}
+
 TableLock::~TableLock() {
   if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the flock
 }

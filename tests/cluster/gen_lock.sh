@@ -24,6 +24,8 @@ if grep -q 'KRKCB: written' "$work/second.log"; then fail "KRKCB was built twice
 grep -q 'KRKCB: waiting for another process' "$work/second.log" || fail "the second run did not wait"
 grep -q 'KRKCB: present, checksums verified' "$work/second.log" || fail "the second run did not take the table"
 "$xqtb" verify KRKCB --dir "$work/t" >/dev/null || fail "verify KRKCB"
+locks=$(find "$work/t" -name '*.lock')
+[ -z "$locks" ] || fail "lock files left beside written tables: $locks"
 
 set +e
 out=$("$xqtb" gen KRKN --only --dir "$work/empty" 2>&1)
