@@ -11,12 +11,42 @@ namespace {
 
 const gen::Progress kQuiet = [](const char*, int) {};
 
-// Compares every reference node with the generator's value; returns the mismatch count.
+// Positions a solved table gives a value to, mirror images counted apart as the reference
+// solver counts them.
+uint64_t valued_positions(const gen::SolvedTable& t) {
+  uint64_t n = 0;
+  Position pos;
+  for (int side = 0; side < 2; ++side)
+    for (uint64_t slot = 0; slot < t.index.size(); ++slot) {
+      if (t.wdl[side][slot] == Wdl::Illegal) continue;
+      t.index.decode(slot, pos);
+      n += pos == pos.mirrored() ? 1 : 2;
+    }
+  return n;
+}
+
+// The generator's tables of the reference's materials hold as many positions as the reference
+// enumerates, so that a position the reference missed cannot go uncompared (nor one the
+// generator left without a value). A material of the reference in the other colour
+// orientation is the same table read from the other side.
+uint64_t valued_positions(const ref::RefSolver& ref, const gen::TableSet& set) {
+  uint64_t n = 0;
+  for (const ref::RefMaterial& m : ref.materials()) {
+    const gen::SolvedTable* t = set.find(Material::parse(m.name()).canonical());
+    REQUIRE(t);
+    n += valued_positions(*t);
+  }
+  return n;
+}
+
+// Compares every reference node with the generator's value.
 void compare_with_reference(const std::string& name) {
   const ref::RefSolver ref(name);
   const gen::TableSet plain = gen::solve_closure(Material::parse(name), RuleSet::None, kQuiet);
   const gen::TableSet rule = gen::solve_closure(Material::parse(name), RuleSet::Check, kQuiet);
-  uint64_t checked = 0, mismatches = 0;
+  CHECK(valued_positions(ref, plain) == ref.size());
+  CHECK(valued_positions(ref, rule) == ref.size());
+  uint64_t mismatches = 0;
   for (size_t i = 0; i < ref.size(); ++i) {
     const Position pos = ref.position(i);
     const ref::RefValue want = ref.value(i);
@@ -36,15 +66,13 @@ void compare_with_reference(const std::string& name) {
         return r.wdl == p.wdl && (p.wdl == Wdl::Draw || r.distance == p.distance);
       return want.rule == ref::Wdl::Win ? r.wdl == Wdl::RuleWin : r.wdl == Wdl::RuleLoss;
     }();
-    ++checked;
     if (plain_ok && rule_ok) continue;
     if (++mismatches <= 5)
       UNSCOPED_INFO(pos.fen() << " reference plain " << int(want.plain) << " dtm " << want.dtm
                               << " rule " << int(want.rule) << "; generator plain " << int(p.wdl)
                               << "/" << p.distance << " rule " << int(r.wdl));
   }
-  INFO(name << ": " << checked << " positions compared");
-  CHECK(checked == ref.size());
+  INFO(name << ": " << ref.size() << " positions compared");
   CHECK(mismatches == 0);
 }
 
@@ -65,6 +93,6 @@ TEST_CASE("generator equals brute force on 4-piece materials", "[generator][slow
     compare_with_reference(m);
 }
 
-TEST_CASE("generator equals brute force on 5-piece materials", "[generator][slow]") {
+TEST_CASE("generator equals brute force on 5-piece materials", "[generator]") {
   for (const char* m : {"KRKAA", "KRKBB"}) compare_with_reference(m);
 }
