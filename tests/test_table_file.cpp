@@ -346,10 +346,12 @@ TEST_CASE("Corruption and truncation are detected", "[format]") {
   }
   SECTION("flipped byte in the trailer: only verify_all() notices") {
     auto b = bytes;
-    b.back() ^= 0x01;
+    b.at(b.size() - 1) ^= 0x01;  // at(): GCC 12 -O3 warns of back() here (-Warray-bounds)
     write_bytes(path, b);
     auto f = TableFile::open(path);
-    CHECK(f->get(0, 12345) == f->get(0, 12345));
+    const auto intact = TableFile::open(good);
+    for (uint64_t slot : {uint64_t(0), uint64_t(12345), uint64_t(99999)})
+      CHECK(f->get(0, slot) == intact->get(0, slot));
     CHECK_THROWS_WITH(f->verify_all(), Contains(path) && Contains("file checksum"));
   }
   SECTION("truncated file") {
