@@ -210,7 +210,7 @@ TEST_CASE("principal variations of won positions", "[probe]") {
 // move that breaks the strategy (raising the round, or a check that does not lower the
 // potential) would be caught by check_rule_line.
 TEST_CASE("rule-decided wins of KRKNAA follow the strategy to the loser's perpetual check",
-          "[probe]") {
+          "[probe][slow]") {
   const test::TempDir dir("rule-lines");
   test::generate_into(dir.str(), {"KRKNAA"});
   const Tablebase tb({dir.str()});

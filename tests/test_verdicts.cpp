@@ -116,7 +116,8 @@ void check_against_manifest(const Tablebase& tb, const Material& m) {
 }  // namespace
 
 // One test case, so that CTest (a process per test case) generates the tables once.
-TEST_CASE("book endings: verdicts agree with theory, tables match the manifest", "[verdict]") {
+TEST_CASE("book endings: verdicts agree with theory, tables match the manifest",
+          "[verdict][slow]") {
   const Tablebase tb({main_dir()}, size_t(256) << 20);
   for (const auto& [name, expected] : kBook) {
     const Material m = Material::parse(name);
