@@ -18,6 +18,7 @@ PACKAGES=(
   time              # /usr/bin/time -v in scripts/bench-gen.sh
   jq                # reads the run records in scripts/bench-gen.sh
   fairy-stockfish   # independent rules oracle used by the tests (/usr/games/fairy-stockfish)
+  clang-format      # clang-format 14: the format check of scripts/test.sh (scripts/format.sh)
   git
   slurm-wlm         # the cluster workflow test runs a single-host Slurm (tests/cluster/)
   munge             # Slurm's authentication daemon
