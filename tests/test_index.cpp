@@ -89,7 +89,7 @@ uint64_t check_every_slot(const Index& index) {
 
 }  // namespace
 
-TEST_CASE("every slot of small materials round-trips; every placement has one slot", "[index]") {
+TEST_CASE("every slot of small materials round-trips, every placement has one slot", "[index]") {
   for (const char* name : {"KRK", "KNKAB", "KCPKAA", "KRRK", "KPPK", "KPKP", "KABKAB"}) {
     INFO(name);
     const Index index(Material::parse(name));

@@ -130,7 +130,7 @@ TEST_CASE("quiet_move_count equals the number of legal non-capturing moves", "[p
   CHECK(pinned > 1000);
 }
 
-TEST_CASE("king_safety and king_step_attacked agree with in_check; surely_legal moves are legal",
+TEST_CASE("king_safety and king_step_attacked agree with in_check, surely_legal moves are legal",
           "[position]") {
   std::mt19937_64 rng(7);
   uint64_t sure = 0, steps = 0;
