@@ -164,7 +164,7 @@ TEST_CASE("a rook on the leg of an enemy horse is a pinned rook (C14)", "[rules]
   expect_move("4k4/5rN2/9/9/9/9/9/9/9/R2K5 w", "a0a8", {kChase, kChase, "f8", false, false, "f8"});
 }
 
-TEST_CASE("a check that also attacks is a check; a capture is a capture", "[rules]") {
+TEST_CASE("a check that also attacks is a check, a capture is a capture", "[rules]") {
   expect_move("3k5/9/R8/9/9/9/3n5/9/9/4K4 w", "a7d7", {kCheck, kCheck, "d3", true});
   const Position pos = Position::from_fen("5k3/9/9/9/n8/9/9/9/9/R2K5 w");
   const MoveFacts f = move_facts(pos, parse_iccs("a0a5"), RuleSet::Chinese);
