@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the unit, property and small brute-force tests under AddressSanitizer and
 # UndefinedBehaviorSanitizer: a Debug build (asserts on) into build-asan/, then CTest without
-# the labels big and slow (tests/README.md). -O1, as the sanitizers' manuals advise: -O0 runs
+# the labels big, slow and cluster (tests/README.md). -O1, as the sanitizers' manuals advise: -O0 runs
 # the suite several times slower and finds nothing more. -fno-sanitize-recover=all makes the
 # first report of either sanitizer end its test with an error. install_and_example is left
 # out: it links the installed (here instrumented) library into an uninstrumented example.
@@ -21,5 +21,5 @@ cmake --build build-asan
 # more than the defaults; UBSan prints where.
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:check_initialization_order=1:strict_init_order=1 ${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1 ${UBSAN_OPTIONS:-}"
-ctest --test-dir build-asan --output-on-failure -j2 -LE 'big|slow' -E '^install_and_example$'
+ctest --test-dir build-asan --output-on-failure -j2 -LE 'big|slow|cluster' -E '^install_and_example$'
 echo "asan: no AddressSanitizer or UndefinedBehaviorSanitizer report"
