@@ -41,10 +41,10 @@ static_assert(XQTB_SQUARES == xq::kSquares);
 static_assert(XQTB_RULES_CHECK == int(xq::RuleSet::Check) &&
               XQTB_RULES_ASIAN == int(xq::RuleSet::Asian) &&
               XQTB_RULES_CHINESE == int(xq::RuleSet::Chinese));
-static_assert(XQTB_NO_CYCLE == int(xq::Verdict::NoCycle) &&
-              XQTB_REPETITION_DRAW == int(xq::Verdict::Draw) &&
-              XQTB_RED_VIOLATES == int(xq::Verdict::RedLoses) &&
-              XQTB_BLACK_VIOLATES == int(xq::Verdict::BlackLoses));
+static_assert(XQTB_NO_CYCLE == int(xq::CycleVerdict::NoCycle) &&
+              XQTB_REPETITION_DRAW == int(xq::CycleVerdict::Draw) &&
+              XQTB_RED_VIOLATES == int(xq::CycleVerdict::RedLoses) &&
+              XQTB_BLACK_VIOLATES == int(xq::CycleVerdict::BlackLoses));
 static_assert(XQTB_VIOLATION_CHECK == int(xq::Violation::Check) &&
               XQTB_VIOLATION_CHASE == int(xq::Violation::Chase) &&
               XQTB_VIOLATION_PINNED_ROOK_CHASE == int(xq::Violation::PinnedRookChase) &&

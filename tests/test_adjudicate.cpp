@@ -35,20 +35,6 @@ std::vector<CycleCase> rule_cycles() {
   return rows;
 }
 
-const char* verdict_word(Verdict v) {
-  switch (v) {
-    case Verdict::NoCycle:
-      return "no_cycle";
-    case Verdict::Draw:
-      return "draw";
-    case Verdict::RedLoses:
-      return "red_loses";
-    case Verdict::BlackLoses:
-      break;
-  }
-  return "black_loses";
-}
-
 // Rows whose Chinese verdict xqtb's clauses give otherwise (docs/rules.md "Departures from
 // tests/data/rule-cycles.tsv", which names each with its reason): T14 is open in the table;
 // in T31 every Black move threatens mate (R3), a perpetual kill.
@@ -73,14 +59,14 @@ TEST_CASE("every rule cycle gets the rulebook verdict under asian and chinese", 
     INFO(row.id << " " << row.fen << " " << row.moves);
     const Adjudication asian = adjudicate(row.fen, row.moves, RuleSet::Asian);
     REQUIRE(asian.repetition);
-    CHECK(verdict_word(asian.verdict) == row.asian);
+    CHECK(cycle_verdict_name(asian.verdict) == row.asian);
     const Adjudication chinese = adjudicate(row.fen, row.moves, RuleSet::Chinese);
     REQUIRE(chinese.repetition);
     const auto departure = kChineseDepartures.find(row.id);
     const std::string expected =
         departure != kChineseDepartures.end() ? departure->second : row.chinese;
     if (row.chinese == "open") CHECK(departure != kChineseDepartures.end());
-    CHECK(verdict_word(chinese.verdict) == expected);
+    CHECK(cycle_verdict_name(chinese.verdict) == expected);
     // Both rule sets find the same cycle; a cycle has no capture and an even length.
     CHECK(asian.repetition->first == chinese.repetition->first);
     CHECK(asian.repetition->last == chinese.repetition->last);
@@ -102,19 +88,19 @@ TEST_CASE("under check the verdict is the perpetual-check rule's", "[adjudicate]
       all_check[pos.side_to_move()] &= pos.gives_check(p.move);
       pos.make(p.move);
     }
-    const Verdict expected = all_check[Red] == all_check[Black] ? Verdict::Draw
-                             : all_check[Red]                   ? Verdict::RedLoses
-                                                                : Verdict::BlackLoses;
+    const CycleVerdict expected = all_check[Red] == all_check[Black] ? CycleVerdict::Draw
+                                  : all_check[Red]                   ? CycleVerdict::RedLoses
+                                                                     : CycleVerdict::BlackLoses;
     CHECK(a.verdict == expected);
   }
   // The rows that are perpetual checks, and a chase that the check rule leaves alone.
-  CHECK(adjudicate(kT01, "h8h9 f9f8 h9h8 f8f9", RuleSet::Check).verdict == Verdict::RedLoses);
+  CHECK(adjudicate(kT01, "h8h9 f9f8 h9h8 f8f9", RuleSet::Check).verdict == CycleVerdict::RedLoses);
   CHECK(adjudicate("3akr3/5c3/1P2b4/4R4/9/9/9/9/9/4CK3 w - - 0 1",
                    "e6e7 f8e8 e7f7 e8f8 f7e7 f8e8 e7f7", RuleSet::Check)
-            .verdict == Verdict::Draw);
+            .verdict == CycleVerdict::Draw);
   CHECK(adjudicate("2bakab2/3r5/2n1c2c1/p1R1p1p2/7np/2P2CP2/P2rP3P/2N1C1N2/4A4/2B1KAB1R w - - 0 1",
                    "f4f3 d3d7 f3f7 d7d3 f7f3", RuleSet::Check)
-            .verdict == Verdict::Draw);
+            .verdict == CycleVerdict::Draw);
 }
 
 TEST_CASE("the same cycle at its second occurrence (must change) and its third (final)",
@@ -126,7 +112,7 @@ TEST_CASE("the same cycle at its second occurrence (must change) and its third (
     CHECK(second.repetition->last == 4);
     CHECK(second.repetition->occurrences() == 2);
     CHECK_FALSE(second.is_final());
-    CHECK(second.verdict == Verdict::RedLoses);
+    CHECK(second.verdict == CycleVerdict::RedLoses);
     CHECK(adjudication_reason(second) == "Red checks perpetually; Red must change");
     CHECK(adjudication_reason_chinese(second) == "红方长将，红方须变着");
     // Half a round more: every position still that of one cycle length before, not final.
@@ -139,7 +125,7 @@ TEST_CASE("the same cycle at its second occurrence (must change) and its third (
     CHECK(third.repetition->followed_to == 8);
     CHECK(third.repetition->occurrences() == 3);
     CHECK(third.is_final());
-    CHECK(third.verdict == Verdict::RedLoses);
+    CHECK(third.verdict == CycleVerdict::RedLoses);
     CHECK(adjudication_reason(third) == "Red checks perpetually; Red loses");
     CHECK(adjudication_reason_chinese(third) == "红方长将，红方判负");
   }
@@ -155,7 +141,7 @@ TEST_CASE("the offender need not be the side to move at the repeat", "[adjudicat
   REQUIRE(a.repetition);
   CHECK(a.cycle_start.side_to_move() == Black);
   CHECK(a.cycle.front().mover == Black);
-  CHECK(a.verdict == Verdict::RedLoses);
+  CHECK(a.verdict == CycleVerdict::RedLoses);
   CHECK(a.judgement.sides[Red].violation == Violation::Check);
   CHECK(a.judgement.sides[Black].violation == Violation::Chase);
   CHECK(adjudication_reason(a) == "Red checks perpetually; Red must change");
@@ -171,7 +157,7 @@ TEST_CASE("positions recurring by different paths", "[adjudicate]") {
   CHECK(loop.repetition->first == 0);
   CHECK(loop.repetition->last == 6);
   CHECK(loop.cycle.size() == 6);
-  CHECK(loop.verdict == Verdict::Draw);
+  CHECK(loop.verdict == CycleVerdict::Draw);
   CHECK(adjudication_reason(loop) ==
         "Neither side makes forbidden moves; a draw if neither side changes");
   CHECK(adjudication_reason_chinese(loop) == "双方均为允许着法，不变作和");
@@ -210,13 +196,13 @@ TEST_CASE("a capture starts a new count and ends a cycle", "[adjudicate]") {
   CHECK(after.repetition->first == 1);
   CHECK(after.repetition->last == 5);
   // With the capture first the start position never returns: no cycle before ply 1.
-  CHECK(adjudicate(fen, "a0a5 i9i8 a5a6", RuleSet::Asian).verdict == Verdict::NoCycle);
+  CHECK(adjudicate(fen, "a0a5 i9i8 a5a6", RuleSet::Asian).verdict == CycleVerdict::NoCycle);
 }
 
 TEST_CASE("a history with no repeated position: no cycle", "[adjudicate]") {
   const Adjudication a = adjudicate("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
                                     "1. h2e2 h9g7 2. h0g2 i9h9", RuleSet::Chinese);
-  CHECK(a.verdict == Verdict::NoCycle);
+  CHECK(a.verdict == CycleVerdict::NoCycle);
   CHECK_FALSE(a.repetition);
   CHECK_FALSE(a.is_final());
   CHECK(a.plies == 4);
@@ -230,7 +216,7 @@ TEST_CASE("chased pieces are named in the ruling", "[adjudicate]") {
   const Adjudication a = adjudicate("4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w - - 0 1",
                                     "h6i6 i0h0 i6h6 h0i0 h6i6 i0h0 i6h6", RuleSet::Asian);
   REQUIRE(a.repetition);
-  CHECK(a.verdict == Verdict::RedLoses);
+  CHECK(a.verdict == CycleVerdict::RedLoses);
   CHECK(a.judgement.sides[Red].violation == Violation::Chase);
   REQUIRE(!a.judgement.sides[Red].chased_always.empty());
   for (const Square p : a.judgement.sides[Red].chased_always)

@@ -8,24 +8,6 @@ namespace xq::cli {
 
 namespace {
 
-std::string point_name(Square s) {
-  return std::string{char('a' + file_of(s)), char('0' + rank_of(s))};
-}
-
-const char* verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::NoCycle:
-      return "no_cycle";
-    case Verdict::Draw:
-      return "draw";
-    case Verdict::RedLoses:
-      return "red_loses";
-    case Verdict::BlackLoses:
-      break;
-  }
-  return "black_loses";
-}
-
 // The text report's words for a side's series.
 const char* violation_english(Violation v) {
   switch (v) {
@@ -53,7 +35,7 @@ const char* color_name(Color c) {
 nlohmann::json pieces_json(const Position& at, const geo::SquareSet& points) {
   nlohmann::json out = nlohmann::json::array();
   for (const Square p : points)
-    out.push_back({{"point", point_name(p)}, {"piece", std::string(1, piece_to_fen(at.at(p)))}});
+    out.push_back({{"point", square_name(p)}, {"piece", std::string(1, piece_to_fen(at.at(p)))}});
   return out;
 }
 
@@ -62,7 +44,7 @@ std::string pieces_line(const Position& at, const geo::SquareSet& points) {
   std::string out;
   for (const Square p : points) {
     if (!out.empty()) out += ", ";
-    out += point_name(p) + " (" + piece_to_fen(at.at(p)) + ")";
+    out += square_name(p) + " (" + piece_to_fen(at.at(p)) + ")";
   }
   return out;
 }
@@ -86,7 +68,7 @@ nlohmann::json adjudication_json(const Position& start, const Adjudication& a) {
       {"rules", rule_set_name(a.rules)},
       {"fen", start.fen()},
       {"plies", a.plies},
-      {"verdict", verdict_name(a.verdict)},
+      {"verdict", cycle_verdict_name(a.verdict)},
       {"offender", a.judgement.offender ? nlohmann::json(color_name(*a.judgement.offender))
                                         : nlohmann::json(nullptr)},
       {"final", a.is_final()},

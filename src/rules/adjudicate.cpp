@@ -23,9 +23,9 @@ Adjudication adjudicate(const Position& start, std::span<const Move> moves, Rule
     pos.make(m);
   }
   a.judgement = judge_cycle(a.cycle, rules);
-  a.verdict = !a.judgement.offender          ? Verdict::Draw
-              : *a.judgement.offender == Red ? Verdict::RedLoses
-                                             : Verdict::BlackLoses;
+  a.verdict = !a.judgement.offender          ? CycleVerdict::Draw
+              : *a.judgement.offender == Red ? CycleVerdict::RedLoses
+                                             : CycleVerdict::BlackLoses;
   return a;
 }
 

@@ -21,7 +21,7 @@
 
 namespace xq {
 
-enum class Verdict : uint8_t { NoCycle, Draw, RedLoses, BlackLoses };
+enum class CycleVerdict : uint8_t { NoCycle, Draw, RedLoses, BlackLoses };
 
 struct Adjudication {
   RuleSet rules = RuleSet::Check;
@@ -30,7 +30,7 @@ struct Adjudication {
   Position cycle_start;                  // position repetition->first (the one that recurs)
   std::vector<CyclePly> cycle;           // plies first+1 .. last, in order
   CycleJudgement judgement;              // empty sides when there is no cycle
-  Verdict verdict = Verdict::NoCycle;
+  CycleVerdict verdict = CycleVerdict::NoCycle;
 
   // The repetition count is reached: the position has occurred a third time by the same cycle,
   // so the verdict is final (the offender loses, or the game is drawn). Otherwise the offender
@@ -53,6 +53,10 @@ Adjudication adjudicate(std::string_view fen, std::string_view move_text, RuleSe
 // or "黑方长捉红车，黑方须变着" (Chinese, UTF-8); "No position recurs: no cycle" for none.
 std::string adjudication_reason(const Adjudication& a);
 std::string adjudication_reason_chinese(const Adjudication& a);
+
+// The verdict's name in the JSON and the rule-cycle cases: "no_cycle", "draw", "red_loses",
+// "black_loses".
+const char* cycle_verdict_name(CycleVerdict v);
 
 // A violation's name in the JSON ("none", "check", "chase", "pinned_rook_chase", "kill",
 // "mixed"), and the side's series in Chinese ("长将", "长捉", "长杀", "一将一捉", ...,

@@ -88,6 +88,20 @@ std::string offence_zh(const Adjudication& a, Color x) {
 
 }  // namespace
 
+const char* cycle_verdict_name(CycleVerdict v) {
+  switch (v) {
+    case CycleVerdict::NoCycle:
+      return "no_cycle";
+    case CycleVerdict::Draw:
+      return "draw";
+    case CycleVerdict::RedLoses:
+      return "red_loses";
+    case CycleVerdict::BlackLoses:
+      break;
+  }
+  return "black_loses";
+}
+
 const char* violation_name(Violation v) {
   switch (v) {
     case Violation::None:
