@@ -64,7 +64,7 @@ TEST_CASE("asian: a chase of one and the same piece, followed through its moves,
   CHECK(j.sides[Red].moves == 2);
 }
 
-TEST_CASE("asian: chasing a different piece on each move is allowed; chinese: forbidden",
+TEST_CASE("asian: chasing a different piece on each move is allowed, under chinese forbidden",
           "[adjudicate][verdict]") {
   // Red chases the piece on c6 first; the piece on c5 (not the one that stood on c6: Black
   // moved another piece, d9-d8) on the second move.
