@@ -36,8 +36,9 @@ constexpr MoveClass kCheck = MoveClass::Check, kKill = MoveClass::Kill, kChase =
                     kIdle = MoveClass::Idle;
 
 // A four-ply cycle: Red a, Black b, Red c, Black d.
-std::vector<CyclePly> cycle(CyclePly a, CyclePly b, CyclePly c, CyclePly d) {
-  return {a, b, c, d};
+template <class... Plies>
+std::vector<CyclePly> cycle(Plies... plies) {
+  return {plies...};
 }
 
 // A Red rook shuttling b5-b6 chases a black piece that shuttles c6-c5 (the same piece on both
@@ -82,14 +83,23 @@ TEST_CASE("asian: chasing a different piece on each move is allowed, under chine
 
 TEST_CASE("a point chased twice is not the same piece when another piece came there",
           "[adjudicate][verdict]") {
-  // c6 is chased on both Red moves, but the piece chased first left c6 (c6-c5) and another
-  // came there (d6-c6): two pieces, so no Asian perpetual chase.
+  // Red chases on every move: X on c6, then Y on d6, then Y again after it came to c6, then X
+  // on c5 (X went c6-c5 and comes back; Y went d6-c6 and goes back). c6 is chased twice, but by
+  // pieces X and Y are each chased on two of Red's four moves: no Asian perpetual chase; under
+  // the Chinese rules chasing several pieces is forbidden all the same.
   const auto plies = cycle(ply(Red, "b5b6", kChase, {"c6"}), ply(Black, "c6c5", kIdle),
-                           ply(Red, "b6b5", kChase, {"c6"}), ply(Black, "d6c6", kIdle));
+                           ply(Red, "b6b5", kChase, {"d6"}), ply(Black, "d6c6", kIdle),
+                           ply(Red, "b5b6", kChase, {"c6"}), ply(Black, "c6d6", kIdle),
+                           ply(Red, "b6b5", kChase, {"c5"}), ply(Black, "c5c6", kIdle));
   const CycleJudgement j = judge_cycle(plies, RuleSet::Asian);
   CHECK(j.sides[Red].chased_always.empty());
+  CHECK(j.sides[Red].chased_sometimes.test(make_square(2, 6)));  // X, by its first point
+  CHECK(j.sides[Red].chased_sometimes.test(make_square(3, 6)));  // Y
   CHECK(j.sides[Red].violation == Violation::None);
   CHECK(!j.offender);
+  const CycleJudgement chinese = judge_cycle(plies, RuleSet::Chinese);
+  REQUIRE(chinese.offender);
+  CHECK(*chinese.offender == Red);
 }
 
 TEST_CASE("check mixed with chase: allowed under asian, forbidden under chinese",

@@ -1,5 +1,7 @@
 #include "rules/cycle_verdict.hpp"
 
+#include <cassert>
+
 namespace xq {
 
 namespace {
@@ -10,14 +12,19 @@ std::array<SideRecord, 2> record_sides(std::span<const CyclePly> plies) {
   std::array<int, kSquares> id;
   for (int p = 0; p < kSquares; ++p) id[p] = p;
   std::array<SideRecord, 2> sides;
+  // A chased point holds a piece after the move (move_facts): its identity is known.
+  const auto piece = [&](Square p) {
+    assert(id[p] != kNoSquare);
+    return id[p];
+  };
   for (const CyclePly& ply : plies) {
     id[ply.move.to] = id[ply.move.from];
     id[ply.move.from] = kNoSquare;  // no capture in a cycle: nothing stood on `to`
     SideRecord& side = sides[ply.mover];
     ++side.class_count[size_t(ply.cls)];
     geo::SquareSet chased, pinned_rooks;
-    for (const Square p : ply.facts.chased) chased.set(id[p]);
-    for (const Square p : ply.facts.chased_pinned_rook) pinned_rooks.set(id[p]);
+    for (const Square p : ply.facts.chased) chased.set(piece(p));
+    for (const Square p : ply.facts.chased_pinned_rook) pinned_rooks.set(piece(p));
     side.chased_sometimes |= chased;
     if (side.moves == 0) {
       side.chased_always = chased;
