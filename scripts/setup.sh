@@ -22,6 +22,8 @@ PACKAGES=(
   git
   slurm-wlm         # the cluster workflow test runs a single-host Slurm (tests/cluster/)
   munge             # Slurm's authentication daemon
+  openmpi-bin       # mpirun: one table across many ranks (the MPI build of xqtb gen)
+  libopenmpi-dev    # MPI headers and CMake's FindMPI
 )
 
 is_installed() {
