@@ -102,7 +102,7 @@ void encode_block(const WriteSource& s, int side, uint64_t block, Encoder& enc, 
     uint32_t v = prev;
     if (!dc || !dc[i]) {
       v = value_at(i);
-      if (s.kind == TableKind::Wdl && v > uint32_t(Wdl::RuleLoss))
+      if (s.kind == TableKind::Wdl && v > uint32_t(Wdl::BlessedLoss))
         throw std::invalid_argument("write_table: WDL code " + std::to_string(v) + " at side " +
                                     std::to_string(side) + " slot " + std::to_string(first + i));
     }
@@ -164,7 +164,10 @@ void write_table(const std::string& path, const TableHeader& h,
                  const std::array<const uint8_t*, 2>& dont_care, int threads,
                  Compression compression) {
   auto bad = [](const std::string& why) { return std::invalid_argument("write_table: " + why); };
-  if (h.kind != TableKind::Wdl && h.kind != TableKind::Dtm) throw bad("unknown table kind");
+  if (h.kind != TableKind::Wdl && h.kind != TableKind::Dtm && h.kind != TableKind::Dtc)
+    throw bad("unknown table kind");
+  if (h.limit_plies != kNaturalLimitPlies || h.limit_counting != LimitCounting::EveryPly)
+    throw bad("unknown natural limit");
   if (!valid_material(h.material)) throw bad("material must be 1..15 letters A-Z: " + h.material);
   if (h.rules != RuleSet::None && h.rules != RuleSet::Check) throw bad("unknown rule set");
   const int width = entry_width(h.kind);
@@ -259,6 +262,8 @@ void write_table(const std::string& path, const TableHeader& h,
   put32(header + kOffRules, uint32_t(h.rules));
   put32(header + kOffIndexVersion, h.index_version);
   put64(header + kOffSlots, h.slots_per_side);
+  put32(header + kOffLimitPlies, h.limit_plies);
+  put32(header + kOffLimitCounting, uint32_t(h.limit_counting));
   put32(header + kOffBlockEntries, block_entries);
   put64(header + kOffBlocks, blocks);
   put64(header + kOffTable, table_offset);

@@ -25,7 +25,7 @@ struct Compression {
 constexpr Compression kWdlCompression{15, 4, 64, 6};
 constexpr Compression kDtmCompression{15, 2, 64, 0};
 constexpr Compression default_compression(TableKind kind) {
-  return kind == TableKind::Dtm ? kDtmCompression : kWdlCompression;
+  return kind == TableKind::Wdl ? kWdlCompression : kDtmCompression;
 }
 
 // Writes a table atomically: to PATH.tmp, fsync, rename to PATH, fsync the directory; on error
@@ -39,7 +39,7 @@ constexpr Compression default_compression(TableKind kind) {
 // Blocks are compressed with `threads` threads (≥ 1) with zstd `compression` (by default
 // default_compression(h.kind)); the file is
 // byte-identical for every thread count. Memory beyond the inputs: about threads × 16 blocks.
-// Throws std::invalid_argument for a bad header or argument, or a WDL code above 5 in a
+// Throws std::invalid_argument for a bad header or argument, or a WDL code above 7 in a
 // cared-for entry; TableError for I/O errors.
 void write_table(const std::string& path, const TableHeader& h,
                  const std::array<const void*, 2>& values,

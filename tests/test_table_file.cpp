@@ -66,12 +66,12 @@ Side make_side(uint64_t n, uint32_t seed) {
   std::geometric_distribution<int> run(1.0 / 40);
   uint64_t i = 0;
   while (i < n) {
-    const uint8_t code = uint8_t(rng() % 6);
+    const uint8_t code = uint8_t(rng() % 8);
     const uint16_t base = uint16_t(rng() % 300);
     const uint64_t end = std::min<uint64_t>(n, i + 1 + uint64_t(run(rng)));
     for (; i < end; ++i) {
       const bool noise = rng() % 20 == 0;
-      s.wdl[i] = noise ? uint8_t(rng() % 6) : code;
+      s.wdl[i] = noise ? uint8_t(rng() % 8) : code;
       s.dont_care[i] = s.wdl[i] == 0;
       s.dtm[i] = uint16_t(base + rng() % 8 + (noise ? rng() % 65536 : 0));
       if (s.wdl[i] == 0) s.wdl[i] = uint8_t(rng() % 256);  // garbage where nobody cares
@@ -122,6 +122,8 @@ void check_round_trip(const std::string& path, const Table& t) {
   CHECK(h.material == t.header.material);
   CHECK(h.rules == t.header.rules);
   CHECK(h.index_version == t.header.index_version);
+  CHECK(h.limit_plies == kNaturalLimitPlies);
+  CHECK(h.limit_counting == LimitCounting::EveryPly);
   CHECK(h.slots_per_side == t.header.slots_per_side);
   CHECK(h.stats_json == t.header.stats_json);
   CHECK(f->file_size() == fs::file_size(path));
@@ -130,7 +132,7 @@ void check_round_trip(const std::string& path, const Table& t) {
     for (uint64_t i = 0; i < h.slots_per_side; ++i) {
       const uint32_t v = f->get(side, i);
       if (!t.sides[side].dont_care[i] && v != expected(t, side, i)) ++mismatches;
-      if (t.sides[side].dont_care[i] && h.kind == TableKind::Wdl) REQUIRE(v <= 5);
+      if (t.sides[side].dont_care[i] && h.kind == TableKind::Wdl) REQUIRE(v <= 7);
     }
   CHECK(mismatches == 0);
   CHECK_NOTHROW(f->verify_all());
@@ -163,9 +165,9 @@ std::pair<uint64_t, uint32_t> block_location(const std::vector<uint8_t>& file, i
 
 }  // namespace
 
-TEST_CASE("WDL and DTM tables round-trip with don't-care entries", "[format]") {
+TEST_CASE("WDL, DTM and DTC tables round-trip with don't-care entries", "[format]") {
   TempDir tmp;
-  for (TableKind kind : {TableKind::Wdl, TableKind::Dtm}) {
+  for (TableKind kind : {TableKind::Wdl, TableKind::Dtm, TableKind::Dtc}) {
     for (uint64_t n : {uint64_t(1), uint64_t(1000), uint64_t(3 * 4096 + 17), uint64_t(70001)}) {
       for (uint32_t block_entries : {0u, 64u, 4096u}) {
         INFO("kind " << int(kind) << " n " << n << " block entries " << block_entries);
@@ -249,10 +251,14 @@ TEST_CASE("Writer rejects bad arguments and leaves no file behind", "[format]") 
   TempDir tmp;
   const std::string path = tmp.file("KRKCAABB.xqw");
   Table t = make_table(TableKind::Wdl, 5000);
-  SECTION("WDL code above 5 in a cared-for entry") {
-    t.sides[1].wdl[4321] = 6;
+  SECTION("WDL code above 7 in a cared-for entry") {
+    t.sides[1].wdl[4321] = 8;
     t.sides[1].dont_care[4321] = 0;
     CHECK_THROWS_AS(write(path, t, 2), std::invalid_argument);
+  }
+  SECTION("a natural limit this version does not know") {
+    t.header.limit_plies = 100;
+    CHECK_THROWS_AS(write(path, t), std::invalid_argument);
   }
   SECTION("bad material name") {
     t.header.material = "KRKCAABBKRKCAABB";
@@ -380,6 +386,8 @@ TEST_CASE("Corruption and truncation are detected", "[format]") {
     write_bytes(tmp.file("KRKCAABB.xqd"), bytes);
     CHECK_THROWS_WITH(TableFile::open(tmp.file("KRKCAABB.xqd"), "KRKCAABB", TableKind::Dtm),
                       Contains("expected DTM"));
+    CHECK_THROWS_WITH(TableFile::open(tmp.file("KRKCAABB.xqd"), "KRKCAABB", TableKind::Dtc),
+                      Contains("holds a WDL table, expected DTC"));
     CHECK_NOTHROW(TableFile::open(good, "KRKCAABB", TableKind::Wdl));
   }
 }

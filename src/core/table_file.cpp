@@ -63,11 +63,31 @@ uint32_t entry_at(const uint8_t* data, int width, uint64_t index) {
 }  // namespace
 
 int entry_width(TableKind kind) {
-  return kind == TableKind::Dtm ? 2 : 1;
+  return kind == TableKind::Wdl ? 1 : 2;
+}
+
+const char* table_kind_name(TableKind kind) {
+  switch (kind) {
+    case TableKind::Wdl:
+      return "WDL";
+    case TableKind::Dtm:
+      return "DTM";
+    case TableKind::Dtc:
+      break;
+  }
+  return "DTC";
 }
 
 const char* table_extension(TableKind kind) {
-  return kind == TableKind::Dtm ? ".xqd" : ".xqw";
+  switch (kind) {
+    case TableKind::Wdl:
+      return ".xqw";
+    case TableKind::Dtm:
+      return ".xqd";
+    case TableKind::Dtc:
+      break;
+  }
+  return ".xqc";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,7 +270,7 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
 
   TableHeader& h = t->header_;
   const uint32_t kind = get32(p + kOffKind);
-  if (kind != uint32_t(TableKind::Wdl) && kind != uint32_t(TableKind::Dtm))
+  if (kind < uint32_t(TableKind::Wdl) || kind > uint32_t(TableKind::Dtc))
     throw fail("unknown table kind " + std::to_string(kind));
   h.kind = TableKind(kind);
   t->width_ = entry_width(h.kind);
@@ -271,8 +291,13 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
     throw fail("bad block size " + std::to_string(h.block_entries));
   if (blocks != blocks_for(h.slots_per_side, h.block_entries))
     throw fail("block count does not match slots per side");
-  if (get32(p + kOffFlags) != 0 || get64(p + kOffReserved) != 0)
-    throw fail("unknown flags set (written by a newer version?)");
+  if (get32(p + kOffFlags) != 0) throw fail("unknown flags set (written by a newer version?)");
+  h.limit_plies = get32(p + kOffLimitPlies);
+  if (const uint32_t c = get32(p + kOffLimitCounting); c != uint32_t(LimitCounting::EveryPly))
+    throw fail("unknown natural limit counting " + std::to_string(c));
+  if (h.limit_plies != kNaturalLimitPlies)
+    throw fail("built for a natural limit of " + std::to_string(h.limit_plies) + " plies, not " +
+               std::to_string(kNaturalLimitPlies));
   h.stats_json.assign(reinterpret_cast<const char*>(p + stats_offset), stats_size);
   t->block_shift_ = std::countr_zero(h.block_entries);
   t->blocks_per_side_ = blocks;
@@ -306,9 +331,8 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
     throw TableError(path, "holds material " + t->header_.material + ", expected " +
                                std::string(expected_material));
   if (t->header_.kind != expected_kind)
-    throw TableError(path,
-                     std::string("holds a ") + (t->header_.kind == TableKind::Wdl ? "WDL" : "DTM") +
-                         " table, expected " + (expected_kind == TableKind::Wdl ? "WDL" : "DTM"));
+    throw TableError(path, std::string("holds a ") + table_kind_name(t->header_.kind) +
+                               " table, expected " + table_kind_name(expected_kind));
   return t;
 }
 
@@ -430,9 +454,9 @@ void TableFile::verify_all() const {
       if (ref.size != 0) decode_block(side, b, ref, buf.data());
       if (header_.kind != TableKind::Wdl) continue;
       for (size_t i = 0; i < count; ++i)
-        if ((ref.size ? buf[i] : ref.value) > uint32_t(Wdl::RuleLoss))
+        if ((ref.size ? buf[i] : ref.value) > uint32_t(Wdl::BlessedLoss))
           throw TableError(path_, "side " + std::to_string(side) + " block " + std::to_string(b) +
-                                      ": WDL code above 5");
+                                      ": WDL code above 7");
     }
 }
 

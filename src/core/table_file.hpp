@@ -31,11 +31,14 @@ class TableError : public std::runtime_error {
 enum class TableKind : uint32_t {
   Wdl = 1,  // 1 byte per entry: a Wdl code (core/values.hpp), side to move's view
   Dtm = 2,  // 2 bytes per entry (uint16): distance in plies, rule value for Wdl 4-5
+  Dtc = 3,  // 2 bytes per entry (uint16): distance to conversion in plies (docs/metrics.md)
 };
 
-// Bytes per entry of a kind: 1 (Wdl) or 2 (Dtm).
+// Bytes per entry of a kind: 1 (Wdl), 2 (Dtm, Dtc).
 int entry_width(TableKind kind);
-// File name extension of a kind, with the dot: ".xqw" or ".xqd".
+// "WDL", "DTM" or "DTC".
+const char* table_kind_name(TableKind kind);
+// File name extension of a kind, with the dot: ".xqw", ".xqd" or ".xqc".
 const char* table_extension(TableKind kind);
 
 struct TableHeader {
@@ -44,6 +47,9 @@ struct TableHeader {
   RuleSet rules = RuleSet::None;
   uint32_t index_version = 0;   // version of the index scheme that numbers the slots
   uint64_t slots_per_side = 0;  // N: entries per side to move (0 allowed: an empty table)
+  // The natural limit the values know (core/values.hpp): plies, and how they count.
+  uint32_t limit_plies = kNaturalLimitPlies;
+  LimitCounting limit_counting = LimitCounting::EveryPly;
   // Entries per block: a power of two in [kMinBlockEntries, kMaxBlockEntries]. On write, 0 picks
   // the default (kDefaultBlockBytes of entries: 32768 WDL, 16384 DTM entries).
   uint32_t block_entries = 0;

@@ -9,17 +9,29 @@ namespace xq {
 enum class Wdl : uint8_t {
   Illegal = 0,   // broken index slot or illegal position ("don't care" on disk)
   Draw = 1,      // neither side can force a win, with or without the rule
-  Win = 2,       // won by force of mate or stalemate alone; distance = DTM in plies
-  Loss = 3,      // lost by force of mate or stalemate alone; distance = DTM in plies
+  Win = 2,       // won by force of mate or stalemate alone, within the natural limit from a
+                 // fresh counter; DTM in plies, DTC within kNaturalLimitPlies
+  Loss = 3,      // lost likewise; DTM in plies, DTC within kNaturalLimitPlies
   RuleWin = 4,   // drawn without the repetition rule, won under it (docs/metrics.md)
   RuleLoss = 5,  // drawn without the repetition rule, lost under it
+  CursedWin = 6,    // won by force, but the natural limit draws it from a fresh counter
+  BlessedLoss = 7,  // lost by force, but the natural limit saves it from a fresh counter
 };
 
+// Won or lost without the natural limit: by force (with or without the limit) or by the rule.
 constexpr bool is_win(Wdl w) {
-  return w == Wdl::Win || w == Wdl::RuleWin;
+  return w == Wdl::Win || w == Wdl::RuleWin || w == Wdl::CursedWin;
 }
 constexpr bool is_loss(Wdl w) {
-  return w == Wdl::Loss || w == Wdl::RuleLoss;
+  return w == Wdl::Loss || w == Wdl::RuleLoss || w == Wdl::BlessedLoss;
+}
+// Decided by force of mate or stalemate, so the distance is a DTM (and a DTC).
+constexpr bool is_forced(Wdl w) {
+  return w == Wdl::Win || w == Wdl::Loss || w == Wdl::CursedWin || w == Wdl::BlessedLoss;
+}
+// Won or lost by force, but drawn by the natural limit from a fresh counter.
+constexpr bool is_limit_drawn(Wdl w) {
+  return w == Wdl::CursedWin || w == Wdl::BlessedLoss;
 }
 constexpr bool is_rule_decided(Wdl w) {
   return w == Wdl::RuleWin || w == Wdl::RuleLoss;
@@ -35,6 +47,10 @@ constexpr Wdl negate(Wdl w) {
       return Wdl::RuleLoss;
     case Wdl::RuleLoss:
       return Wdl::RuleWin;
+    case Wdl::CursedWin:
+      return Wdl::BlessedLoss;
+    case Wdl::BlessedLoss:
+      return Wdl::CursedWin;
     default:
       return w;
   }
@@ -53,6 +69,14 @@ constexpr unsigned rule_round(uint16_t potential) {
 constexpr unsigned rule_layer(uint16_t potential) {
   return potential & ((1u << kRuleLayerBits) - 1);
 }
+
+// The natural move limit (自然限着, docs/metrics.md): 120 plies without a capture draw the game;
+// a mate on the 120th ply counts. Tables store values for a fresh counter (0).
+constexpr uint32_t kNaturalLimitPlies = 120;
+// How plies count toward the limit (recorded in every file header).
+enum class LimitCounting : uint32_t {
+  EveryPly = 0,  // every ply counts, checks included
+};
 
 // Repetition rules: a table's (stored in every file header; tables exist under None and Check
 // only) or a game's, judged by the classifier and the adjudicator (docs/rules.md): Asian is the
