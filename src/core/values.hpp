@@ -7,13 +7,13 @@
 namespace xq {
 
 enum class Wdl : uint8_t {
-  Illegal = 0,   // broken index slot or illegal position ("don't care" on disk)
-  Draw = 1,      // neither side can force a win, with or without the rule
-  Win = 2,       // won by force of mate or stalemate alone, within the natural limit from a
-                 // fresh counter; DTM in plies, DTC within kNaturalLimitPlies
-  Loss = 3,      // lost likewise; DTM in plies, DTC within kNaturalLimitPlies
-  RuleWin = 4,   // drawn without the repetition rule, won under it (docs/metrics.md)
-  RuleLoss = 5,  // drawn without the repetition rule, lost under it
+  Illegal = 0,      // broken index slot or illegal position ("don't care" on disk)
+  Draw = 1,         // neither side can force a win, with or without the rule
+  Win = 2,          // won by force of mate or stalemate alone, within the natural limit from a
+                    // fresh counter; DTM in plies, DTC within kNaturalLimitPlies
+  Loss = 3,         // lost likewise; DTM in plies, DTC within kNaturalLimitPlies
+  RuleWin = 4,      // drawn without the repetition rule, won under it (docs/metrics.md)
+  RuleLoss = 5,     // drawn without the repetition rule, lost under it
   CursedWin = 6,    // won by force, but the natural limit draws it from a fresh counter
   BlessedLoss = 7,  // lost by force, but the natural limit saves it from a fresh counter
 };
