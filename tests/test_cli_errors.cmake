@@ -3,6 +3,7 @@
 # "xqtb: reason" containing the given words (for gen: after its progress lines); never a crash.
 # Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_cli_errors.cmake
 cmake_minimum_required(VERSION 3.25)
+include(${CMAKE_CURRENT_LIST_DIR}/support/damage_byte.cmake)
 
 file(REMOVE_RECURSE "${WORK}")
 execute_process(COMMAND "${XQTB}" gen KRKA --dir "${WORK}/tables" RESULT_VARIABLE rc
@@ -13,21 +14,7 @@ endif()
 file(WRITE "${WORK}/mixed.epd" "3k5/4a4/9/9/9/9/9/9/9/R3K4 w\r\nnot a fen\n")
 # A damaged copy: one byte near the end of the DTM file (in its last block) changed.
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")
-file(SIZE "${WORK}/damaged/KRKA.xqd" size)
-math(EXPR at "${size} - 20")
-file(READ "${WORK}/damaged/KRKA.xqd" byte OFFSET ${at} LIMIT 1 HEX)
-if(byte STREQUAL "00")
-  set(other "\\001")
-else()
-  set(other "\\000")
-endif()
-execute_process(COMMAND printf "${other}"
-                COMMAND dd "of=${WORK}/damaged/KRKA.xqd" bs=1 seek=${at} conv=notrunc
-                RESULT_VARIABLE rc ERROR_QUIET)
-file(READ "${WORK}/damaged/KRKA.xqd" changed OFFSET ${at} LIMIT 1 HEX)
-if(changed STREQUAL byte)
-  message(FATAL_ERROR "could not damage the copy (byte ${byte} at ${at})")
-endif()
+damage_byte("${WORK}/damaged/KRKA.xqd" 20)
 
 # expect(code words... -- args...): runs xqtb args, checks the exit code and the message.
 function(expect code words)

@@ -4,6 +4,7 @@
 # exit code and a line of its standard output, exactly.
 # Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_cli_output.cmake
 cmake_minimum_required(VERSION 3.25)
+include(${CMAKE_CURRENT_LIST_DIR}/support/damage_byte.cmake)
 
 file(REMOVE_RECURSE "${WORK}")
 execute_process(COMMAND "${XQTB}" gen KRKA --dir "${WORK}/tables" RESULT_VARIABLE rc
@@ -57,17 +58,7 @@ expect_line(0 "KRNKRAABB        3642897888    53.9 GiB   736.5 MiB   40 min 49 s
 
 # list: a changed byte in the last block of the DTM file is found by the file checksum.
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")
-file(SIZE "${WORK}/damaged/KRKA.xqd" size)
-math(EXPR at "${size} - 20")
-file(READ "${WORK}/damaged/KRKA.xqd" byte OFFSET ${at} LIMIT 1 HEX)
-if(byte STREQUAL "00")
-  set(other "\\001")
-else()
-  set(other "\\000")
-endif()
-execute_process(COMMAND printf "${other}"
-                COMMAND dd "of=${WORK}/damaged/KRKA.xqd" bs=1 seek=${at} conv=notrunc
-                ERROR_QUIET)
+damage_byte("${WORK}/damaged/KRKA.xqd" 20)
 expect_line(3 "KRKA       单车对单士        2.4 KiB    damaged: ${WORK}/damaged/KRKA.xqd: file checksum mismatch"
             list --dir "${WORK}/damaged")
 
