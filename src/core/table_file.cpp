@@ -238,10 +238,10 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
 
   std::unique_ptr<TableFile> t(new TableFile);
   t->path_ = path;
-  t->map_ = static_cast<const uint8_t*>(map);
+  t->map_ = map;
   t->size_ = size;
   auto fail = [&](const std::string& why) { return TableError(path, why); };
-  const uint8_t* p = t->map_;
+  const uint8_t* p = t->bytes();
 
   if (std::memcmp(p + kOffMagic, kMagic, sizeof kMagic) != 0)
     throw fail("not an xqtb table (bad magic)");
@@ -338,7 +338,7 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
 
 TableFile::~TableFile() {
   if (cache_) cache_->forget(file_id_);
-  if (map_) ::munmap(const_cast<uint8_t*>(map_), size_);
+  if (map_) ::munmap(map_, size_);
 }
 
 TableFile::BlockRef TableFile::block_ref(int side, uint64_t block) const {
@@ -356,7 +356,7 @@ void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint
   auto where = [&] {
     return "side " + std::to_string(side) + " block " + std::to_string(block) + ": ";
   };
-  const uint8_t* src = map_ + ref.offset;
+  const uint8_t* src = bytes() + ref.offset;
   if (block_checksum(src, ref.size) != ref.checksum)
     throw TableError(path_, where() + "checksum mismatch");
   const size_t bytes = block_bytes(block);
@@ -440,7 +440,7 @@ void TableFile::read(int side, uint64_t first, uint64_t count, void* out) const 
 }
 
 void TableFile::verify_file_checksum() const {
-  if (XXH64(map_, size_ - kTrailerSize, 0) != get64(map_ + size_ - kTrailerSize))
+  if (XXH64(bytes(), size_ - kTrailerSize, 0) != get64(bytes() + size_ - kTrailerSize))
     throw TableError(path_, "file checksum mismatch");
 }
 

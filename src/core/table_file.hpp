@@ -160,7 +160,9 @@ class TableFile {
   int width_ = 1;
   int block_shift_ = 0;
   uint64_t blocks_per_side_ = 0;
-  const uint8_t* map_ = nullptr;
+  // The read-only mapping as mmap returned it (munmap takes it back), and its bytes.
+  void* map_ = nullptr;
+  const uint8_t* bytes() const { return static_cast<const uint8_t*>(map_); }
   uint64_t size_ = 0;
   const uint8_t* table_ = nullptr;  // offset table inside the mapping
   std::shared_ptr<BlockCache> cache_;
