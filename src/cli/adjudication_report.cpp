@@ -39,12 +39,12 @@ nlohmann::json pieces_json(const Position& at, const geo::SquareSet& points) {
   return out;
 }
 
-// "c1 (r)" lists for the text report.
-std::string pieces_line(const Position& at, const geo::SquareSet& points) {
+// "c1 (r)" lists for the text report ("c1 (车)" in Chinese).
+std::string pieces_line(const Position& at, const geo::SquareSet& points, Lang lang) {
   std::string out;
   for (const Square p : points) {
-    if (!out.empty()) out += ", ";
-    out += square_name(p) + " (" + piece_to_fen(at.at(p)) + ")";
+    if (!out.empty()) out += lang == Lang::Zh ? "、" : ", ";
+    out += square_name(p) + " (" + piece_name(at.at(p), lang) + ")";
   }
   return out;
 }
@@ -139,7 +139,7 @@ std::string adjudication_text(const Adjudication& a, Lang lang) {
         << (zh ? move_class_chinese(c.cls) : move_class_name(c.cls));
     pos.make(c.move);
     if (!c.facts.chased.empty())
-      out << (zh ? "  捉 " : "  chases ") << pieces_line(pos, c.facts.chased);
+      out << (zh ? "  被捉 " : "  chases ") << pieces_line(pos, c.facts.chased, lang);
     out << "\n";
   }
   for (const Color side : {Red, Black}) {
@@ -148,7 +148,7 @@ std::string adjudication_text(const Adjudication& a, Lang lang) {
         << (zh ? violation_chinese(s) : violation_english(s.violation));
     if (!s.chased_always.empty())
       out << (zh ? "，每着都捉 " : "; chased on every move: ")
-          << pieces_line(a.cycle_start, s.chased_always);
+          << pieces_line(a.cycle_start, s.chased_always, lang);
     out << "\n";
   }
   out << (zh ? adjudication_reason_chinese(a) : adjudication_reason(a)) << "\n";
