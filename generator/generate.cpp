@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -125,10 +126,13 @@ std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& 
 namespace {
 
 // Writes the DTM file, then the WDL file (its presence marks the pair complete) with the
-// table's statistics in its header. Returns the bytes of both files.
+// table's statistics in its header. Returns the bytes of both files. With a partition (a table
+// built over MPI ranks, collective), each rank encodes the blocks of its share and rank 0
+// writes the files (stats: rank 0's; the sizes: 0 on the other ranks).
 std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTable& t,
-                                          RuleSet rules, const nlohmann::json& stats, int threads) {
-  const uint64_t n = t.index.size();
+                                          RuleSet rules, const nlohmann::json& stats, int threads,
+                                          Partition* part) {
+  const uint64_t n = t.wdl[0].size();
   // Illegal slots and the distance of draws are "don't care": the writer fills them with
   // whatever compresses best. One mask serves both files (it is the peak of a run: 1 byte per
   // slot and side), marked for each by its own test of the WDL class.
@@ -145,16 +149,43 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
   h.index_version = kIndexVersion;
   h.slots_per_side = n;
   h.kind = TableKind::Dtm;
+  h.slots_per_side = t.index.size();
+  const auto write = [&](const std::string& path, const std::array<const void*, 2>& values) {
+    const std::array<const uint8_t*, 2> dont_care{free[0].data(), free[1].data()};
+    if (!part) return write_table(path, h, values, dont_care, threads);
+    const std::vector<uint8_t> shares =
+        part->gather(encode_share(h, values, dont_care, t.first, n, threads));
+    if (part->rank() == 0) write_shares(path, h, shares);
+  };
   const std::string dtm_file = table_path(dir, t.material, TableKind::Dtm);
-  write_table(dtm_file, h, {t.distance[0].data(), t.distance[1].data()},
-              {free[0].data(), free[1].data()}, threads);
+  write(dtm_file, {t.distance[0].data(), t.distance[1].data()});
   mark([](Wdl w) { return w == Wdl::Illegal; });
   h.kind = TableKind::Wdl;
   h.stats_json = stats.dump();
   const std::string wdl_file = table_path(dir, t.material, TableKind::Wdl);
-  write_table(wdl_file, h, {t.wdl[0].data(), t.wdl[1].data()}, {free[0].data(), free[1].data()},
-              threads);
+  write(wdl_file, {t.wdl[0].data(), t.wdl[1].data()});
+  if (part && part->rank() != 0) return {0, 0};
   return {std::filesystem::file_size(wdl_file), std::filesystem::file_size(dtm_file)};
+}
+
+// What the run record says of the ranks of a table built over MPI (collective): per rank its
+// share, peak RSS so far and bytes sent to other ranks.
+nlohmann::json rank_record(Partition& part) {
+  std::vector<uint8_t> mine(16);
+  const uint64_t values[2] = {peak_rss_bytes(), part.bytes_sent()};
+  std::memcpy(mine.data(), values, sizeof values);
+  const std::vector<uint8_t> all = part.gather(mine);
+  nlohmann::json rss = nlohmann::json::array(), sent = nlohmann::json::array();
+  for (size_t at = 0; at + 16 <= all.size(); at += 16) {
+    uint64_t v[2];
+    std::memcpy(v, all.data() + at, sizeof v);
+    rss.push_back(v[0]);
+    sent.push_back(v[1]);
+  }
+  return {{"ranks", part.ranks()},
+          {"exchanges", part.exchanges()},
+          {"peak_rss_bytes", rss},
+          {"bytes_sent", sent}};
 }
 
 // The run record beside the tables (NAME.json): what varies from run to run stays out of the
@@ -190,14 +221,29 @@ std::vector<Material> plan(const std::vector<Material>& requested) {
 }
 
 uint64_t memory_estimate(const Material& m) {
+  return memory_estimate(m, 1, RuleSet::Check);
+}
+
+uint64_t memory_estimate(const Material& m, int ranks, RuleSet rules) {
   // Per slot and side: 3 bytes of working code and counts that become the final value, 1 byte
-  // of rule-stage count and 1 of write mask; the capture targets keep 3 bytes per slot and side.
-  uint64_t bytes = Index(m).size() * 2 * 5;
+  // of rule-stage count and 1 of write mask; the capture targets keep 3 bytes per slot and side,
+  // whole on every rank. Over ranks a rank holds its share, but the rule stage holds the whole
+  // table (3 bytes and its count) on every rank: it is not partitioned yet.
+  const uint64_t n = Index(m).size();
+  const Share share = ShareMap(n, ranks, share_alignment()).of(0);
+  uint64_t bytes = share.size() * 2 * 5;
+  if (ranks > 1 && rules == RuleSet::Check) bytes = std::max(bytes, n * 2 * 4);
   for (const Material& sub : capture_targets(m)) bytes += Index(sub).size() * 2 * 3;
   return bytes;
 }
 
-void generate(const std::vector<Material>& requested, const GenOptions& o) {
+void generate(const std::vector<Material>& requested, const GenOptions& options) {
+  // Over MPI ranks every rank runs this, in step: rank 0 alone logs, takes the locks and
+  // writes the files and records; all ranks solve and load the sub-tables.
+  Partition* const part = options.partition;
+  const bool rank0 = !part || part->rank() == 0;
+  GenOptions o = options;
+  if (!rank0) o.log = [](const std::string&) {};
 #ifdef _OPENMP
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
@@ -256,8 +302,11 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
     // run) holds its lock: wait for it, then take the table it wrote instead of building it.
     std::optional<TableLock> lock;
     if (!present[i]) {
-      lock.emplace(lock_path(o.dir, m), [&] { o.log(tag + ": waiting for another process"); });
-      present[i] = !o.force && std::filesystem::exists(table_path(o.dir, m, TableKind::Wdl));
+      if (rank0) {
+        lock.emplace(lock_path(o.dir, m), [&] { o.log(tag + ": waiting for another process"); });
+        present[i] = !o.force && std::filesystem::exists(table_path(o.dir, m, TableKind::Wdl));
+      }
+      if (part) present[i] = part->broadcast(present[i]);  // what rank 0 found under the lock
     }
     if (present[i]) {
       const bool load = needed[i + 1].count(m) != 0;
@@ -265,7 +314,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
       try {
         if (load)
           set.add(load_table(o.dir, m, o.rules));
-        else
+        else if (rank0)
           check_table(o.dir, m, o.rules);
       } catch (const TableError& e) {
         if (std::string(e.what()).find("--force") != std::string::npos) throw;
@@ -277,35 +326,51 @@ void generate(const std::vector<Material>& requested, const GenOptions& o) {
     const auto start = Clock::now();
     const uint64_t positions = 2 * Index(m).size();
     const double modelled = modelled_seconds(m);
-    auto table = solve_table(m, set, o.rules, [&](const char* phase, int step) {
+    const auto progress = [&](const char* phase, int step) {
       const double t = seconds_since(start);
       std::ostringstream line;
       line << tag << ": " << phase << " " << step << ", " << format_rate(positions / t) << "pos/s ("
            << format_rate(positions / t / threads) << "/thread), " << int(t) << " s"
            << run_summary(run, modelled, t);
       o.log(line.str());
-    });
+    };
+    SerialPartition whole;
+    Partition& ranks_of = part ? *part : whole;
+    auto table = solve_table(m, set, o.rules, progress, ranks_of);
     const double solve_seconds = seconds_since(start);
-    const nlohmann::json stats = table_stats(*table, o.rules);
-    const auto [wdl_bytes, dtm_bytes] = write_files(o.dir, *table, o.rules, stats, threads);
-    lock->written();
+    const nlohmann::json stats = table_stats(*table, o.rules, ranks_of);
+    const auto [wdl_bytes, dtm_bytes] = write_files(o.dir, *table, o.rules, stats, threads, part);
+    if (lock) lock->written();
+    const nlohmann::json ranks = part ? rank_record(*part) : nlohmann::json();
+    if (part) part->barrier();  // the files are in place for every rank to load
+    if (!rank0) {
+      if (needed[i + 1].count(m)) set.add(load_table(o.dir, m, o.rules));
+      continue;
+    }
     const double write_seconds = seconds_since(start) - solve_seconds;  // statistics included
     const uint64_t slots = 2 * table->index.size();
-    write_run_record(o.dir, m,
-                     {{"material", m.name()},
-                      {"generation_seconds", solve_seconds},
-                      {"write_seconds", write_seconds},
-                      {"threads", threads},
-                      {"positions_per_second_per_thread", double(slots) / solve_seconds / threads},
-                      {"peak_rss_bytes", peak_rss_bytes()},
-                      {"wdl_bytes", wdl_bytes},
-                      {"dtm_bytes", dtm_bytes},
-                      {"wdl_bits_per_slot", 8.0 * double(wdl_bytes) / double(slots)},
-                      {"dtm_bits_per_slot", 8.0 * double(dtm_bytes) / double(slots)},
-                      {"stats", stats}});
+    nlohmann::json record = {
+        {"material", m.name()},
+        {"generation_seconds", solve_seconds},
+        {"write_seconds", write_seconds},
+        {"threads", threads},
+        {"positions_per_second_per_thread", double(slots) / solve_seconds / threads},
+        {"peak_rss_bytes", peak_rss_bytes()},
+        {"wdl_bytes", wdl_bytes},
+        {"dtm_bytes", dtm_bytes},
+        {"wdl_bits_per_slot", 8.0 * double(wdl_bytes) / double(slots)},
+        {"dtm_bits_per_slot", 8.0 * double(dtm_bytes) / double(slots)},
+        {"stats", stats}};
+    if (part) record["mpi"] = ranks;
+    write_run_record(o.dir, m, record);
     run.finished(modelled, seconds_since(start));
     o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
-    if (needed[i + 1].count(m)) set.add(std::move(table));
+    if (!needed[i + 1].count(m)) continue;
+    // A rank holds its share only: the sub-table is read back whole.
+    if (part)
+      set.add(load_table(o.dir, m, o.rules));
+    else
+      set.add(std::move(table));
   }
 }
 

@@ -12,6 +12,7 @@
 #include "core/material.hpp"
 #include "core/table_file.hpp"
 #include "core/values.hpp"
+#include "generator/partition.hpp"
 #include "generator/solved_table.hpp"
 
 namespace xq::gen {
@@ -25,6 +26,9 @@ struct GenOptions {
   // Build the requested materials alone: every other table of their plan must exist (the
   // way a cluster job builds one table of a workflow whose other jobs build the rest).
   bool only_requested = false;
+  // Builds each table over the ranks of this partition (mpirun; generator/partition.hpp), or
+  // whole in this process when null. Every rank calls generate with the same options.
+  Partition* partition = nullptr;
   // One line of human-readable progress (phase, ply, rates); called from the main thread.
   std::function<void(const std::string&)> log = [](const std::string&) {};
 };
@@ -46,6 +50,9 @@ std::vector<Material> plan(const std::vector<Material>& requested);
 
 // Bytes of memory generation of m needs at its peak, sub-tables included (docs/benchmarks.md).
 uint64_t memory_estimate(const Material& m);
+// The same per rank when m is built over `ranks` MPI ranks under `rules` (the first rank's
+// share, the largest).
+uint64_t memory_estimate(const Material& m, int ranks, RuleSet rules);
 
 // Generates every table of plan(requested) that is missing (or all, with force). Tables that
 // exist are checksum-verified and loaded. Before anything is written, refuses a run whose

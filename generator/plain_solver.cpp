@@ -50,13 +50,20 @@ void store(uint16_t& c, uint16_t v) {
 struct Solver {
   SolvedTable& t;
   const CaptureTargets targets;  // the sub-tables that captures lead to
+  // The rank's share of the slots: the arrays below hold them, by slot - share.begin. The
+  // passes visit the share and post the updates of predecessors owned by other ranks, which
+  // are applied when the pass is over: the marks are idempotent and the counts commutative.
+  Partition& part;
+  const ShareMap shares;
+  const Share share;
+  Mailbox mail;
   std::array<std::vector<uint16_t>, 2> code;
   // Per open slot whose captures do not win: the weighted number (move_weight) of quiet moves
   // not yet known to lose. Reaching 0 decides the slot lost when its captures lose too; for a
   // draw it ends as its number of quiet moves into draws (draw_hint::kMoves). The counts live
   // in t.wdl, whose storage then takes the values without extra memory.
   std::array<std::vector<Wdl>, 2>& moves_left;
-  uint64_t n;
+  uint64_t n;  // the share's slots
   // The passes look for the few codes of one ply among all: per block of kBlock slots of one
   // side (block side * blocks + slot / kBlock), bit p % 64 is set once the block holds a code
   // decided at ply p (decided(p), or a capture win in p). Blocks without the bit are skipped.
@@ -64,11 +71,15 @@ struct Solver {
   uint64_t blocks;
   std::vector<uint64_t> plies_in_block;
 
-  Solver(SolvedTable& table, const TableSet& set)
+  Solver(SolvedTable& table, const TableSet& set, Partition& partition)
       : t(table),
         targets(table.material, set),
+        part(partition),
+        shares(table.index.size(), partition.ranks(), share_alignment()),
+        share(shares.of(partition.rank())),
+        mail(partition),
         moves_left(table.wdl),
-        n(table.index.size()),
+        n(share.size()),
         blocks((n + kBlock - 1) / kBlock),
         plies_in_block(2 * blocks) {
     for (int side = 0; side < 2; ++side) {
@@ -78,7 +89,7 @@ struct Solver {
   }
 
   static uint64_t ply_bit(unsigned ply) { return uint64_t(1) << (ply % 64); }
-  // Stores decided(ply) as the code of (side, slot) and marks its block.
+  // Stores decided(ply) as the code of (side, slot) and marks its block; slot is local.
   void decide(int side, uint64_t slot, unsigned ply) {
     store(code[side][slot], decided(ply));
     std::atomic_ref<uint64_t>(plies_in_block[side * blocks + slot / kBlock])
@@ -173,7 +184,7 @@ struct Solver {
         uint64_t plies[2] = {0, 0};
         for (uint64_t slot = block * kBlock; slot < std::min(n, (block + 1) * kBlock); ++slot) {
           // One decoding serves both sides to move, and so does one check test per side.
-          const bool placed = cur.load(slot, Red);
+          const bool placed = cur.load(share.begin + slot, Red);
           Position& pos = cur.pos();
           Position::KingSafety safety[2];
           if (placed) safety[Red] = pos.king_safety(Red), safety[Black] = pos.king_safety(Black);
@@ -199,21 +210,33 @@ struct Solver {
     return max_k;
   }
 
-  // Slots of the predecessors that the un-moves lead to, with their codes and counts
-  // prefetched: the scattered look-ups that follow then overlap the encoding.
+  // Slots of the predecessors that the un-moves lead to, with the codes and counts of those
+  // in the share prefetched: the scattered look-ups that follow then overlap the encoding.
   void predecessor_slots(SlotCursor& cur, const MoveList& unmoves, int pred_side,
                          std::array<uint64_t, MoveList::kCapacity>& preds) const {
     for (int i = 0; i < unmoves.size; ++i) {
       preds[i] = cur.slot_with_move(unmoves[i].to, unmoves[i].from);
-      __builtin_prefetch(&code[pred_side][preds[i]]);
-      __builtin_prefetch(&moves_left[pred_side][preds[i]]);
+      if (!share.holds(preds[i])) continue;
+      __builtin_prefetch(&code[pred_side][preds[i] - share.begin]);
+      __builtin_prefetch(&moves_left[pred_side][preds[i] - share.begin]);
     }
+  }
+
+  // Applies the updates that other ranks posted for the share, in parallel (an update is
+  // applied as if the pass had made it here). Returns whether one decided a slot.
+  template <class Apply>
+  bool apply_mail(Apply apply) {
+    const std::vector<uint64_t> inbox = mail.deliver();
+    bool any = false;
+#pragma omp parallel for schedule(static) reduction(|| : any)
+    for (uint64_t i = 0; i < inbox.size(); ++i) any |= apply(inbox[i]);
+    return any;
   }
 
   // Within a parallel region: shares out the slots of both sides whose code is a or b (never
   // 0), in the blocks marked with a bit of `plies` (ply_bit of the plies a and b are decided
-  // at), and calls visit(side, slot, code) for each. The codes are tested four at a time (in
-  // the lanes of a word), as the passes look for a few among many.
+  // at), and calls visit(side, slot, code) for each (slot local). The codes are tested four at a
+  // time (in the lanes of a word), as the passes look for a few among many.
   template <class Visit>
   void for_codes(uint16_t a, uint16_t b, uint64_t plies, Visit visit) {
     constexpr uint64_t kLanes = 0x0001000100010001, kTops = 0x8000800080008000;
@@ -243,7 +266,8 @@ struct Solver {
   // The passes walk pseudo un-moves: an illegal predecessor's code is kIllegalCode, never open.
   // Positions lost in d plies make their open predecessors won in d + 1; open positions whose
   // best capture wins in d + 1 are won in d + 1. Writes are idempotent (every writer stores the
-  // same value), and no read's outcome depends on a write of this pass.
+  // same value), and no read's outcome depends on a write of this pass. A predecessor of
+  // another rank is posted as slot << 1 | side.
   bool win_pass(unsigned d) {
     bool any = false;
 #pragma omp parallel reduction(|| : any)
@@ -260,24 +284,37 @@ struct Solver {
           any = true;
           return;
         }
-        cur.load(slot, Color(side));
+        cur.load(share.begin + slot, Color(side));
         retro_pseudo_moves(cur.pos(), unmoves);
         predecessor_slots(cur, unmoves, 1 - side, preds);
         for (int i = 0; i < unmoves.size; ++i) {
-          if (is_open(load(code[1 - side][preds[i]]))) {
-            decide(1 - side, preds[i], d + 1);
+          if (!share.holds(preds[i])) {
+            mail.post(shares.owner(preds[i]), preds[i] << 1 | uint64_t(1 - side));
+            continue;
+          }
+          const uint64_t p = preds[i] - share.begin;
+          if (is_open(load(code[1 - side][p]))) {
+            decide(1 - side, p, d + 1);
             any = true;
           }
         }
       });
     }
-    return any;
+    return apply_mail([&](uint64_t msg) {
+             const int side = int(msg & 1);
+             const uint64_t p = (msg >> 1) - share.begin;
+             if (!is_open(load(code[side][p]))) return false;
+             decide(side, p, d + 1);
+             return true;
+           }) ||
+           any;
   }
 
   // Positions won in d + 1 plies take one quiet move off the count of each open predecessor
   // whose captures do not win. One whose captures all lose is lost when its count reaches 0:
   // in d + 2 plies, or later if a capture resists longer. The counts only fall (atomically),
-  // so exactly one writer sees a count reach 0, whatever the order.
+  // so exactly one writer sees a count reach 0, whatever the order. A predecessor of another
+  // rank is posted as slot << 3 | side << 2 | weight.
   bool loss_pass(unsigned d) {
     bool any = false;
 #pragma omp parallel reduction(|| : any)
@@ -285,37 +322,50 @@ struct Solver {
       SlotCursor cur(t.index);
       MoveList unmoves;
       std::array<uint64_t, MoveList::kCapacity> preds;
-      for_codes(decided(d + 1), decided(d + 1), ply_bit(d + 1),
-                [&](int side, uint64_t slot, uint16_t) {
-                  cur.load(slot, Color(side));
-                  Position& pos = cur.pos();
-                  const bool symmetric = pos.mirror_symmetric();
-                  retro_pseudo_moves(pos, unmoves);
-                  predecessor_slots(cur, unmoves, 1 - side, preds);
-                  for (int i = 0; i < unmoves.size; ++i) {
-                    const uint64_t p = preds[i];
-                    const uint16_t pc = load(code[1 - side][p]);
-                    if (!is_open(pc) || open_kind(pc) == kCapWin) continue;
-                    const uint8_t w = unmove_weight(pos, symmetric, unmoves[i]);
-                    if (add_count(moves_left[1 - side][p], -w) == 0 && open_kind(pc) == kCapLoss) {
-                      decide(1 - side, p, std::max(d + 2, open_k(pc)));
-                      any = true;
-                    }
-                  }
-                });
+      for_codes(
+          decided(d + 1), decided(d + 1), ply_bit(d + 1), [&](int side, uint64_t slot, uint16_t) {
+            cur.load(share.begin + slot, Color(side));
+            Position& pos = cur.pos();
+            const bool symmetric = pos.mirror_symmetric();
+            retro_pseudo_moves(pos, unmoves);
+            predecessor_slots(cur, unmoves, 1 - side, preds);
+            for (int i = 0; i < unmoves.size; ++i) {
+              if (share.holds(preds[i])) {
+                const uint64_t p = preds[i] - share.begin;
+                if (!is_open(load(code[1 - side][p]))) continue;  // as below, cheaply
+                any |= take_move(1 - side, p, unmove_weight(pos, symmetric, unmoves[i]), d);
+              } else {
+                const uint8_t w = unmove_weight(pos, symmetric, unmoves[i]);
+                mail.post(shares.owner(preds[i]), preds[i] << 3 | uint64_t(1 - side) << 2 | w);
+              }
+            }
+          });
     }
-    return any;
+    return apply_mail([&](uint64_t msg) {
+             return take_move(int(msg >> 2 & 1), (msg >> 3) - share.begin, unsigned(msg & 3), d);
+           }) ||
+           any;
+  }
+
+  // A quiet move of weight w from the local slot p of `side` turns out to lose (in d + 1): off
+  // its count when p is open and its captures do not win; returns whether p is then decided.
+  bool take_move(int side, uint64_t p, unsigned w, unsigned d) {
+    const uint16_t pc = load(code[side][p]);
+    if (!is_open(pc) || open_kind(pc) == kCapWin) return false;
+    if (add_count(moves_left[side][p], -int(w)) != 0 || open_kind(pc) != kCapLoss) return false;
+    decide(side, p, std::max(d + 2, open_k(pc)));
+    return true;
   }
 
   void run(const Progress& progress) {
-    const unsigned max_k = init();
+    const unsigned max_k = unsigned(part.max(init()));
     progress("init", 0);
     for (unsigned d = 0;; d += 2) {
       if (d + 2 > kMaxDistance) throw std::runtime_error("DTM exceeds the 16-bit range");
       const bool wins = win_pass(d);
       const bool losses = loss_pass(d);
       progress("plies", int(d + 2));
-      if (!wins && !losses && d + 2 >= max_k) break;
+      if (!part.any(wins || losses) && d + 2 >= max_k) break;
     }
     finish();
   }
@@ -343,6 +393,7 @@ struct Solver {
       }
       t.distance[side] = std::move(c);
     }
+    t.first = share.begin;
     t.draw_hints = true;
   }
 };
@@ -350,7 +401,13 @@ struct Solver {
 }  // namespace
 
 void solve_plain(SolvedTable& table, const TableSet& set, const Progress& progress) {
-  Solver(table, set).run(progress);
+  SerialPartition whole;
+  solve_plain(table, set, progress, whole);
+}
+
+void solve_plain(SolvedTable& table, const TableSet& set, const Progress& progress,
+                 Partition& part) {
+  Solver(table, set, part).run(progress);
 }
 
 }  // namespace xq::gen

@@ -3,6 +3,7 @@
 // move is lost in 0 plies (checkmate or stalemate).
 #pragma once
 
+#include "generator/partition.hpp"
 #include "generator/solved_table.hpp"
 
 namespace xq::gen {
@@ -16,5 +17,10 @@ using Progress = std::function<void(const char* phase, int ply)>;
 // holds its draw_hint (table.draw_hints is set). Threads: OpenMP. The result does not depend
 // on the thread count.
 void solve_plain(SolvedTable& table, const TableSet& set, const Progress& progress);
+// The same over the ranks of `part`: this rank's table arrays hold its share of the slots
+// (ShareMap(n, ranks, share_alignment())); collective. The values do not depend on the rank
+// count. The sub-tables in `set` are whole on every rank.
+void solve_plain(SolvedTable& table, const TableSet& set, const Progress& progress,
+                 Partition& part);
 
 }  // namespace xq::gen

@@ -2,17 +2,33 @@
 
 #include <stdexcept>
 
+#include "generator/table_share.hpp"
+
 namespace xq::gen {
 
 std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableSet& set,
                                          RuleSet rules, const Progress& progress) {
+  SerialPartition whole;
+  return solve_table(canonical, set, rules, progress, whole);
+}
+
+std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableSet& set,
+                                         RuleSet rules, const Progress& progress, Partition& part) {
   // RuleSet gained Asian and Chinese for the move classifier (docs/rules.md); tables under them
   // are the chase-tables issue. Refused before any work, rather than solved without the rule.
   if (rules != RuleSet::None && rules != RuleSet::Check)
     throw std::invalid_argument("tables are built under the none and check rules only");
   auto table = std::make_unique<SolvedTable>(canonical);
-  solve_plain(*table, set, progress);
-  if (rules == RuleSet::Check) solve_check_rule(*table, set, progress);
+  solve_plain(*table, set, progress, part);
+  if (rules != RuleSet::Check) return table;
+  if (part.ranks() == 1) {
+    solve_check_rule(*table, set, progress);
+    return table;
+  }
+  // Over ranks, the rule stage runs on the whole table on every rank (not partitioned yet).
+  gather_whole(*table, part);
+  solve_check_rule(*table, set, progress);
+  keep_share(*table, rank_share(*table, part));
   return table;
 }
 

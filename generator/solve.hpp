@@ -11,6 +11,9 @@ namespace xq::gen {
 // (RuleSet::Check: plain values, then the perpetual-check rule on the plain draws).
 std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableSet& set,
                                          RuleSet rules, const Progress& progress);
+// The same over the ranks of `part` (collective): each rank's table holds its share.
+std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableSet& set,
+                                         RuleSet rules, const Progress& progress, Partition& part);
 
 // Solves m and every material its captures lead to, in dependency order, in memory.
 TableSet solve_closure(const Material& m, RuleSet rules, const Progress& progress);

@@ -26,6 +26,9 @@ struct SolvedTable {
   Index index;
   std::array<std::vector<Wdl>, 2> wdl;
   std::array<std::vector<uint16_t>, 2> distance;
+  // The arrays hold the slots [first, first + size) of each side: all of them (first = 0), or
+  // one rank's share when a table is built over MPI ranks (generator/partition.hpp).
+  uint64_t first = 0;
   // Set by solve_plain: the distance of each draw holds its draw_hint for solve_check_rule,
   // which clears them (the distances of draws are 0 again).
   bool draw_hints = false;

@@ -1,6 +1,7 @@
 #include "generator/stats.hpp"
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 namespace xq::gen {
@@ -20,12 +21,12 @@ void add(std::vector<uint64_t>& histogram, unsigned plies, uint64_t positions) {
   histogram[plies] += positions;
 }
 
-// Counts over the slots [begin, end) of one side.
+// Counts over the slots [begin, end) of one side (held by t).
 SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t end) {
   SideCounts c;
   SlotCursor cur(t.index);
   for (uint64_t slot = begin; slot < end; ++slot) {
-    const Wdl w = t.wdl[side][slot];
+    const Wdl w = t.wdl[side][slot - t.first];
     if (w == Wdl::Illegal) continue;
     // A slot stands for a position and its mirror image, one position when they are the same,
     // which needs self-symmetric groups: the slot's group pair tells, mostly.
@@ -34,7 +35,7 @@ SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t 
     const uint64_t images = symmetric ? 1 : 2;
     c.slots[int(w)] += 1;
     c.positions[int(w)] += images;
-    const unsigned d = t.distance[side][slot];
+    const unsigned d = t.distance[side][slot - t.first];
     if (w == Wdl::Win) {
       add(c.win_dtm, d, images);
       if (!c.any_win || d > c.longest) c.longest = d, c.longest_slot = slot;
@@ -60,17 +61,49 @@ void merge(SideCounts& c, const SideCounts& later) {
   c.any_win |= later.any_win;
 }
 
-// Counts in parallel over blocks of slots, merged in slot order: the result does not depend
-// on the thread count.
+// Counts in parallel over blocks of the slots t holds, merged in slot order: the result does
+// not depend on the thread count (nor, merged in rank order, on the rank count).
 SideCounts count_side(const SolvedTable& t, int side) {
   constexpr uint64_t kBlocks = 256;
-  const uint64_t n = t.index.size(), per = (n + kBlocks - 1) / kBlocks;
+  const uint64_t begin = t.first, n = t.wdl[side].size(), per = (n + kBlocks - 1) / kBlocks;
   std::vector<SideCounts> parts(kBlocks);
 #pragma omp parallel for schedule(dynamic, 1)
   for (uint64_t i = 0; i < kBlocks; ++i)
-    parts[i] = count_range(t, side, std::min(n, i * per), std::min(n, (i + 1) * per));
+    parts[i] =
+        count_range(t, side, begin + std::min(n, i * per), begin + std::min(n, (i + 1) * per));
   SideCounts c;
   for (const SideCounts& p : parts) merge(c, p);
+  return c;
+}
+
+// SideCounts as words, to be gathered from the ranks: the fixed fields, then the histograms
+// (length first).
+void put(std::vector<uint8_t>& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(uint8_t(v >> 8 * i));
+}
+uint64_t get(const std::vector<uint8_t>& in, size_t& at) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v |= uint64_t(in.at(at++)) << 8 * i;
+  return v;
+}
+void serialize(const SideCounts& c, std::vector<uint8_t>& out) {
+  for (int i = 0; i < 6; ++i) put(out, c.slots[i]), put(out, c.positions[i]);
+  put(out, c.longest), put(out, c.longest_slot), put(out, c.any_win);
+  for (const auto* h : {&c.win_dtm, &c.loss_dtm}) {
+    put(out, h->size());
+    for (const uint64_t x : *h) put(out, x);
+  }
+}
+SideCounts deserialize(const std::vector<uint8_t>& in, size_t& at) {
+  SideCounts c;
+  for (int i = 0; i < 6; ++i) c.slots[i] = get(in, at), c.positions[i] = get(in, at);
+  c.longest = unsigned(get(in, at));
+  c.longest_slot = get(in, at);
+  c.any_win = get(in, at) != 0;
+  for (auto* h : {&c.win_dtm, &c.loss_dtm}) {
+    h->resize(get(in, at));
+    for (uint64_t& x : *h) x = get(in, at);
+  }
   return c;
 }
 
@@ -93,13 +126,25 @@ nlohmann::json histogram_json(const std::vector<uint64_t>& h) {
 }  // namespace
 
 nlohmann::json table_stats(const SolvedTable& t, RuleSet rules) {
+  SerialPartition whole;
+  return table_stats(t, rules, whole);
+}
+
+nlohmann::json table_stats(const SolvedTable& t, RuleSet rules, Partition& part) {
+  std::array<SideCounts, 2> counts;
+  std::vector<uint8_t> mine;
+  for (int side = 0; side < 2; ++side) serialize(count_side(t, side), mine);
+  const std::vector<uint8_t> all = part.gather(mine);
+  if (part.rank() != 0) return nullptr;
+  for (size_t at = 0; at < all.size();)  // the ranks' shares in slot order
+    for (int side = 0; side < 2; ++side) merge(counts[side], deserialize(all, at));
   nlohmann::json j;
   j["material"] = t.material.name();
   j["material_zh"] = t.material.chinese_name();
   j["rules"] = rule_set_name(rules);
   j["slots_per_side"] = t.index.size();
   for (int side = 0; side < 2; ++side) {
-    const SideCounts c = count_side(t, side);
+    const SideCounts& c = counts[side];
     nlohmann::json s;
     s["slots"] = counts_json(c.slots);
     s["positions"] = counts_json(c.positions);

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/table_file.hpp"
 
@@ -48,5 +49,19 @@ void write_table(const std::string& path, const TableHeader& h,
                  const std::array<const void*, 2>& values,
                  const std::array<const uint8_t*, 2>& dont_care, int threads,
                  Compression compression);
+
+// The writer of a table built over MPI ranks: each rank encodes the blocks of its share of the
+// slots (encode_share), rank 0 writes the file from all of them (write_shares); the file's
+// bytes are those write_table writes from the whole arrays.
+// values[side] and dont_care[side] point to the entries of the slots [first, first + count);
+// first is a multiple of the block entries of h.kind, and so is first + count unless it is
+// h.slots_per_side. Compression: default_compression(h.kind). Returns the encoded blocks.
+std::vector<uint8_t> encode_share(const TableHeader& h, const std::array<const void*, 2>& values,
+                                  const std::array<const uint8_t*, 2>& dont_care, uint64_t first,
+                                  uint64_t count, int threads);
+// Writes the file atomically (as write_table) from the encoded shares of every rank, in slot
+// order, concatenated. Throws std::invalid_argument when they do not cover the table.
+void write_shares(const std::string& path, const TableHeader& h,
+                  const std::vector<uint8_t>& shares);
 
 }  // namespace xq::gen

@@ -16,6 +16,7 @@
 #include "core/table_names.hpp"
 #include "generator/cost_model.hpp"
 #include "generator/generate.hpp"
+#include "generator/mpi/process_partition.hpp"
 #include "generator/slurm_workflow.hpp"
 
 namespace xq::cli {
@@ -49,18 +50,21 @@ void print_progress(const std::string& line) {
 }
 
 // `gen --plan`: per table in generation order its slots, the memory its generation needs
-// (sub-tables included), its estimated bytes on disk and rough time, and whether it is in the
-// directory already; then the totals of the tables to build. Estimates: cost_model.hpp.
-void print_plan(const std::vector<Material>& order, const gen::GenOptions& o) {
+// (sub-tables included; per rank with --ranks N above 1), its estimated bytes on disk and rough
+// time, and whether it is in the directory already; then the totals of the tables to build.
+// Estimates: cost_model.hpp.
+void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, int ranks) {
   std::cout << std::left << std::setw(12) << "material" << std::right << std::setw(15)
-            << "slots/side" << std::setw(12) << "memory" << std::setw(12) << "disk" << std::setw(14)
-            << "time"
+            << "slots/side" << std::setw(12) << (ranks > 1 ? "mem/rank" : "memory") << std::setw(12)
+            << "disk" << std::setw(14) << "time"
             << "  status\n";
   uint64_t peak = 0, disk = 0;
   double seconds = 0;
   size_t to_build = 0;
   for (const Material& m : order) {
-    const uint64_t slots = Index(m).size(), memory = gen::memory_estimate(m);
+    const uint64_t slots = Index(m).size(), memory = ranks > 1
+                                                         ? gen::memory_estimate(m, ranks, o.rules)
+                                                         : gen::memory_estimate(m);
     const std::string wdl = table_path(o.dir, m, TableKind::Wdl);
     std::string status = "to build";
     if (!o.force && std::filesystem::exists(wdl)) {
@@ -79,8 +83,9 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o) {
               << gen::format_duration(gen::modelled_seconds(slots)) << "  " << status << "\n";
   }
   std::cout << order.size() << (order.size() == 1 ? " table, " : " tables, ") << to_build
-            << " to build in " << o.dir << ": peak memory " << human_bytes(peak) << ", disk about "
-            << human_bytes(disk) << ", time " << (seconds < 0.5 ? "" : "about ")
+            << " to build in " << o.dir << ": peak memory " << human_bytes(peak)
+            << (ranks > 1 ? " per rank over " + std::to_string(ranks) + " ranks" : "")
+            << ", disk about " << human_bytes(disk) << ", time " << (seconds < 0.5 ? "" : "about ")
             << gen::format_duration(seconds)
             << " (rough: rates of a 2-vCPU machine, docs/generation.md)\n";
 }
@@ -93,7 +98,7 @@ void register_gen(CLI::App& app) {
     gen::GenOptions gen;
     std::string rules = "check", format = "text";
     bool plan_only = false, all = false;
-    int max_pieces = -1, max_attackers = 99;
+    int max_pieces = -1, max_attackers = 99, ranks = 1;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "gen", "Generate tables (and their sub-tables)", [opt] {
@@ -107,6 +112,8 @@ void register_gen(CLI::App& app) {
     const std::vector<Material> requested =
         opt->all ? materials_up_to(opt->max_pieces, opt->max_attackers)
                  : parse_materials(opt->materials);
+    if (opt->ranks != 1 && (!opt->plan_only || opt->format != "text"))
+      throw std::invalid_argument("--ranks goes with --plan (the ranks of a run are mpirun's -np)");
     if (opt->format != "text" && !opt->plan_only)
       throw std::invalid_argument("--format goes with --plan");
     opt->gen.rules = opt->rules == "none" ? RuleSet::None : RuleSet::Check;
@@ -126,11 +133,23 @@ void register_gen(CLI::App& app) {
       return kExitOk;
     }
     if (opt->plan_only) {
-      print_plan(gen::plan(requested), opt->gen);
+      print_plan(gen::plan(requested), opt->gen, opt->ranks);
       return kExitOk;
     }
     opt->gen.log = print_progress;
-    gen::generate(requested, opt->gen);
+    if (!gen::under_mpirun()) {
+      gen::generate(requested, opt->gen);
+    } else {
+      // One table over the ranks of the mpirun job. A rank that fails alone would leave the
+      // others waiting in a collective: it ends the whole job, with its reason.
+      gen::Partition& part = gen::process_partition();
+      opt->gen.partition = &part;
+      try {
+        gen::generate(requested, opt->gen);
+      } catch (...) {
+        gen::abort_ranks(fail_current_exception("rank " + std::to_string(part.rank()) + ": "));
+      }
+    }
     if (isatty(STDERR_FILENO)) std::cerr << "\n";
     return kExitOk;
   });
@@ -159,6 +178,9 @@ void register_gen(CLI::App& app) {
                   "docs/generation.md)")
       ->check(CLI::IsMember({"text", "slurm"}))
       ->capture_default_str();
+  sub->add_option("--ranks", opt->ranks,
+                  "With --plan: the memory per rank of tables built by mpirun -np N xqtb gen")
+      ->check(CLI::Range(1, 1 << 20));
   sub->add_flag("--only", opt->gen.only_requested,
                 "Build the named tables alone; the rest of their plan must exist (cluster jobs)");
 }

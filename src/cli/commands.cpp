@@ -75,24 +75,32 @@ void register_commands(CLI::App& app) {
   register_adjudicate(app);
 }
 
+int fail_current_exception(const std::string& prefix) {
+  try {
+    throw;
+  } catch (const FenError& e) {
+    return fail(kExitBadInput, prefix + e.what());
+  } catch (const MaterialError& e) {
+    return fail(kExitBadInput, prefix + e.what());
+  } catch (const TableError& e) {
+    return fail(kExitTables, prefix + e.what());
+  } catch (const std::invalid_argument& e) {
+    return fail(kExitBadInput, prefix + e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(kExitFailure, prefix + "out of memory");
+  } catch (const std::exception& e) {
+    return fail(kExitFailure, prefix + e.what());
+  }
+}
+
 int run_selected(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands()) {
     // A command group (`bench`) has no action of its own: run its selected subcommand.
     if (!actions().count(sub)) return run_selected(*sub);
     try {
       return actions().at(sub)();
-    } catch (const FenError& e) {
-      return fail(kExitBadInput, e.what());
-    } catch (const MaterialError& e) {
-      return fail(kExitBadInput, e.what());
-    } catch (const TableError& e) {
-      return fail(kExitTables, e.what());
-    } catch (const std::invalid_argument& e) {
-      return fail(kExitBadInput, e.what());
-    } catch (const std::bad_alloc&) {
-      return fail(kExitFailure, "out of memory");
-    } catch (const std::exception& e) {
-      return fail(kExitFailure, e.what());
+    } catch (...) {
+      return fail_current_exception();
     }
   }
   return fail(kExitBadInput, "no command given (try --help)");

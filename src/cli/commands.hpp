@@ -35,6 +35,9 @@ CLI::App* add_command(CLI::App& app, const std::string& name, const std::string&
                       Action action);
 // Runs the selected subcommand, turning exceptions into one-line errors and exit codes.
 int run_selected(CLI::App& app);
+// Within a catch block: prints the exception as one line "xqtb: PREFIXreason" and returns its
+// exit code (2 bad input, 3 tables, 1 other), as run_selected does for every command.
+int fail_current_exception(const std::string& prefix = "");
 
 // Subcommand registrations, one file each.
 void register_perft(CLI::App& app);
