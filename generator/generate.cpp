@@ -221,18 +221,19 @@ std::vector<Material> plan(const std::vector<Material>& requested) {
 }
 
 uint64_t memory_estimate(const Material& m) {
-  return memory_estimate(m, 1, RuleSet::Check);
+  return memory_estimate(m, 1);
 }
 
-uint64_t memory_estimate(const Material& m, int ranks, RuleSet rules) {
+uint64_t memory_estimate(const Material& m, int ranks) {
   // Per slot and side: 3 bytes of working code and counts that become the final value, 1 byte
   // of rule-stage count and 1 of write mask; the capture targets keep 3 bytes per slot and side,
-  // whole on every rank. Over ranks a rank holds its share, but the rule stage holds the whole
-  // table (3 bytes and its count) on every rank: it is not partitioned yet.
+  // whole on every rank. Over ranks a rank holds its share of the rest (the first share is the
+  // largest), plus its exchange buffers: at most 8 bytes per un-move it posts in one pass,
+  // bounded here by a quarter of the share's bytes (docs/generation.md has measured traffic).
   const uint64_t n = Index(m).size();
   const Share share = ShareMap(n, ranks, share_alignment()).of(0);
   uint64_t bytes = share.size() * 2 * 5;
-  if (ranks > 1 && rules == RuleSet::Check) bytes = std::max(bytes, n * 2 * 4);
+  if (ranks > 1) bytes += bytes / 4;
   for (const Material& sub : capture_targets(m)) bytes += Index(sub).size() * 2 * 3;
   return bytes;
 }

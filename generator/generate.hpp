@@ -50,9 +50,8 @@ std::vector<Material> plan(const std::vector<Material>& requested);
 
 // Bytes of memory generation of m needs at its peak, sub-tables included (docs/benchmarks.md).
 uint64_t memory_estimate(const Material& m);
-// The same per rank when m is built over `ranks` MPI ranks under `rules` (the first rank's
-// share, the largest).
-uint64_t memory_estimate(const Material& m, int ranks, RuleSet rules);
+// The same per rank when m is built over `ranks` MPI ranks.
+uint64_t memory_estimate(const Material& m, int ranks);
 
 // Generates every table of plan(requested) that is missing (or all, with force). Tables that
 // exist are checksum-verified and loaded. Before anything is written, refuses a run whose

@@ -31,6 +31,7 @@ class Partition {
   // Collective reductions over the ranks.
   virtual bool any(bool mine) = 0;
   virtual uint64_t max(uint64_t mine) = 0;
+  virtual uint64_t sum(uint64_t mine) = 0;
   // The bytes of every rank, concatenated in rank order: on rank 0 only (empty elsewhere)
   // with gather, on every rank with all_gather.
   virtual std::vector<uint8_t> gather(const std::vector<uint8_t>& mine) = 0;
@@ -55,6 +56,7 @@ class SerialPartition final : public Partition {
   std::vector<uint64_t> exchange(const std::vector<std::vector<uint64_t>>& out) override;
   bool any(bool mine) override { return mine; }
   uint64_t max(uint64_t mine) override { return mine; }
+  uint64_t sum(uint64_t mine) override { return mine; }
   std::vector<uint8_t> gather(const std::vector<uint8_t>& mine) override { return mine; }
   std::vector<uint8_t> all_gather(const std::vector<uint8_t>& mine) override { return mine; }
   bool broadcast(bool from_rank0) override { return from_rank0; }

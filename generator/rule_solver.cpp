@@ -16,11 +16,12 @@ T load(const T& x) {
   return std::atomic_ref<const T>(x).load(std::memory_order_relaxed);
 }
 
-// The plain draws of a table as a bitmap of global ids side * n + slot. The stage walks pseudo
-// un-moves (retro_pseudo_moves): an illegal predecessor is never a draw, so membership drops it.
+// The plain draws of the slots a table holds (a rank's share) as a bitmap of local ids
+// side * m + slot - t.first (m slots per side). The stage walks pseudo un-moves
+// (retro_pseudo_moves): an illegal predecessor is never a draw, so membership drops it.
 class DrawSet {
  public:
-  explicit DrawSet(const SolvedTable& t) : n_(t.index.size()), bits_((2 * n_ + 63) / 64) {
+  explicit DrawSet(const SolvedTable& t) : n_(t.wdl[0].size()), bits_((2 * n_ + 63) / 64) {
     for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
       for (uint64_t w = 0; w < (n_ + 63) / 64; ++w) {
@@ -29,10 +30,6 @@ class DrawSet {
           if (t.wdl[side][w * 64 + b] == Wdl::Draw) word |= uint64_t(1) << b;
         bits_word_or(side * n_ + w * 64, word);
       }
-    for (const uint64_t word : bits_) size_ += std::popcount(word);
-  }
-  uint64_t size() const {
-    return size_;
   }
   bool contains(uint64_t g) const {
     return bits_[g / 64] >> (g % 64) & 1;
@@ -55,24 +52,9 @@ class DrawSet {
     const uint64_t spill = g % 64 ? word >> (64 - g % 64) : 0;
     if (spill) std::atomic_ref<uint64_t>(bits_[g / 64 + 1]).fetch_or(spill);
   }
-  uint64_t n_, size_ = 0;
+  uint64_t n_;
   std::vector<uint64_t> bits_;
 };
-
-// Calls body(g, cursor, un-move list) for every draw g, in parallel; the cursor and the list
-// are the thread's own.
-template <class Body>
-void for_each_draw(const DrawSet& draws, const Index& index, Body body) {
-#pragma omp parallel
-  {
-    SlotCursor cur(index);
-    MoveList unmoves;
-#pragma omp for schedule(dynamic, 64)
-    for (uint64_t w = 0; w < draws.words(); ++w)
-      for (uint64_t bits = draws.word(w); bits; bits &= bits - 1)
-        body(w * 64 + std::countr_zero(bits), cur, unmoves);
-  }
-}
 
 // During the rule stage the value entries of a draw are free, and hold its state: the distance
 // holds flags and its layer in the current X, the class byte a count (see Arena::left).
@@ -86,78 +68,8 @@ enum : uint16_t {
   kInZ = 1u << 15,       // member of Z (won under the rule)
 };
 
-// The game arena, shared by both would-be winners: the draws, with what is known of their
-// moves. Sinks are final: a non-capturing move from a draw out of the draws goes to a plain
-// win of the opponent, so only captures (the draw hints of solve_plain) lead to other sinks.
-struct Arena {
-  SolvedTable& t;
-  const DrawSet draws;
-  const uint64_t n;
-  // The tables' arrays, by side (they keep their storage throughout).
-  const std::array<uint16_t*, 2> distance;
-  const std::array<Wdl*, 2> wdl;
-
-  // Global ids are side * n + slot.
-  Color side_of(uint64_t g) const { return Color(g >= n); }
-  uint64_t slot_of(uint64_t g) const { return g >= n ? g - n : g; }
-  uint16_t& state(uint64_t g) const { return distance[side_of(g)][slot_of(g)]; }
-  // The class byte holds the loser's count of the draw: the weighted (move_weight) number of
-  // its non-capturing moves into draws not in check (priority 3 moves when the side to move is
-  // the loser) that are not into Z, plus one for a sink not won by the opponent. CPre holds
-  // for the loser when it is 0 and the checks are good.
-  Wdl& left(uint64_t g) const { return wdl[side_of(g)][slot_of(g)]; }
-  void load_draw(SlotCursor& cur, uint64_t g) const { cur.load(slot_of(g), side_of(g)); }
-
-  explicit Arena(SolvedTable& table)
-      : t(table),
-        draws(table),
-        n(table.index.size()),
-        distance{table.distance[0].data(), table.distance[1].data()},
-        wdl{table.wdl[0].data(), table.wdl[1].data()} {}
-
-  // Takes the draw hints of solve_plain out of the distances and sets up the states and counts.
-  void prepare() {
-    bool overflow = false;
-#pragma omp parallel for schedule(dynamic, 64) reduction(|| : overflow)
-    for (uint64_t w = 0; w < draws.words(); ++w)
-      for (uint64_t bits = draws.word(w); bits; bits &= bits - 1) {
-        const uint64_t g = w * 64 + std::countr_zero(bits);
-        const uint16_t hint = state(g);
-        const bool held = hint & draw_hint::kCaptureHolds;
-        overflow |= (hint & draw_hint::kMoves) == draw_hint::kMoves;  // room for a sink
-        left(g) = Wdl((hint & draw_hint::kMoves) + held);
-        state(g) =
-            uint16_t((hint & draw_hint::kInCheck ? kInCheck : 0) |
-                     (hint & draw_hint::kCaptureWins ? kSinkWon : 0) | (held ? kSinkHeld : 0));
-      }
-    if (overflow) throw std::runtime_error("more quiet moves than the rule counts hold");
-    // The moves into draws in check are checks (priority 1), not quiet.
-    for_each_draw(draws, t.index, [&](uint64_t g, SlotCursor& cur, MoveList& unmoves) {
-      if (!(load(state(g)) & kInCheck)) return;
-      load_draw(cur, g);
-      Position& pos = cur.pos();
-      const bool symmetric = pos.mirror_symmetric();
-      const uint64_t pred_side = uint64_t(~pos.side_to_move());
-      retro_pseudo_moves(pos, unmoves);
-      for (const Move m : unmoves) {
-        const uint64_t p = pred_side * n + cur.slot_with_move(m.to, m.from);
-        if (!draws.contains(p)) continue;
-        add_count(left(p), -unmove_weight(pos, symmetric, m));
-        std::atomic_ref<uint16_t>(state(p)).fetch_or(kChecks, std::memory_order_relaxed);
-      }
-    });
-  }
-
-  // Gives every draw its value back: Draw and distance 0.
-  void restore() {
-    for_each_draw(draws, t.index, [&](uint64_t g, SlotCursor&, MoveList&) {
-      left(g) = Wdl::Draw;
-      state(g) = 0;
-    });
-  }
-};
-
-// What a parallel pass over Y gathers, per thread and then in total.
+// What a parallel pass gathers, per thread and then in total (the counts of this rank; the
+// passes sum them over the ranks where they decide).
 struct Tally {
   uint64_t size = 0, open = 0, stay = 0, waiting = 0;
   std::vector<uint64_t> list;
@@ -170,26 +82,184 @@ struct Tally {
   }
 };
 
+// The game arena, shared by both would-be winners: the draws, with what is known of their
+// moves. Sinks are final: a non-capturing move from a draw out of the draws goes to a plain
+// win of the opponent, so only captures (the draw hints of solve_plain) lead to other sinks.
+//
+// Over MPI ranks each rank holds the draws of its share of the slots (generator/partition.hpp).
+// The passes walk un-moves only: an update of a predecessor another rank owns is posted to it
+// (global id << 16 | a 16-bit payload) and applied there when the pass is over, and the one
+// forward read of the serial stage (whether a loser's checks all go into X) is a count of
+// checks not yet in X, lowered through the un-moves of the checked draws as they enter X.
+// Updates are commutative counts or flags, so the values do not depend on the rank count.
+struct Arena {
+  SolvedTable& t;
+  Partition& part;
+  const ShareMap shares;
+  const Share share;
+  const DrawSet draws;
+  const uint64_t n, m;  // slots per side of the table, and of the share
+  // The tables' arrays (the share's), by side; they keep their storage throughout.
+  const std::array<uint16_t*, 2> distance;
+  const std::array<Wdl*, 2> wdl;
+  // By local id: the weighted number of the draw's non-capturing moves into draws in check
+  // (its checks), for the attractor's count of checks not yet in X.
+  std::vector<uint8_t> checks;
+  Mailbox mail;
+
+  // Global ids are side * n + slot; local ids side * m + slot - share.begin.
+  Color side_of(uint64_t g) const { return Color(g >= n); }
+  uint64_t slot_of(uint64_t g) const { return g >= n ? g - n : g; }
+  bool owns(uint64_t g) const { return share.holds(slot_of(g)); }
+  uint64_t local(uint64_t g) const { return side_of(g) * m + slot_of(g) - share.begin; }
+  uint64_t global(uint64_t l) const {
+    const uint64_t side = l >= m;
+    return side * n + share.begin + l - side * m;
+  }
+  bool is_draw(uint64_t g) const { return draws.contains(local(g)); }  // g owned
+  uint16_t& state(uint64_t g) const { return distance[side_of(g)][slot_of(g) - share.begin]; }
+  // The class byte holds the loser's count of the draw: the weighted (move_weight) number of
+  // its non-capturing moves into draws not in check (priority 3 moves when the side to move is
+  // the loser) that are not into Z, plus one for a sink not won by the opponent. CPre holds
+  // for the loser when it is 0 and the checks are good.
+  Wdl& left(uint64_t g) const { return wdl[side_of(g)][slot_of(g) - share.begin]; }
+  uint8_t& checks_of(uint64_t g) { return checks[local(g)]; }
+  void load_draw(SlotCursor& cur, uint64_t g) const { cur.load(slot_of(g), side_of(g)); }
+
+  Arena(SolvedTable& table, Partition& partition)
+      : t(table),
+        part(partition),
+        shares(table.index.size(), partition.ranks(), share_alignment()),
+        share(shares.of(partition.rank())),
+        draws(table),
+        n(table.index.size()),
+        m(share.size()),
+        distance{table.distance[0].data(), table.distance[1].data()},
+        wdl{table.wdl[0].data(), table.wdl[1].data()},
+        mail(partition) {
+    if (table.first != share.begin || table.wdl[0].size() != m)
+      throw std::logic_error("the rule stage needs the rank's share of the table");
+  }
+
+  // Calls body(g, cursor, un-move list) for every draw g of the share, in parallel; the
+  // cursor and the list are the thread's own.
+  template <class Body>
+  void for_each_draw(Body body) const {
+#pragma omp parallel
+    {
+      SlotCursor cur(t.index);
+      MoveList unmoves;
+#pragma omp for schedule(dynamic, 64)
+      for (uint64_t w = 0; w < draws.words(); ++w)
+        for (uint64_t bits = draws.word(w); bits; bits &= bits - 1)
+          body(global(w * 64 + std::countr_zero(bits)), cur, unmoves);
+    }
+  }
+
+  // Applies update(g, payload, tally) to draw g: here if the rank owns g (and it is a draw),
+  // else posted to its owner (see deliver).
+  template <class Update>
+  void send(uint64_t g, uint16_t payload, Tally& tally, Update& update) {
+    if (!owns(g))
+      mail.post(shares.owner(slot_of(g)), g << 16 | payload);
+    else if (is_draw(g))
+      update(g, payload, tally);
+  }
+  // Collective, after a pass: applies the updates that other ranks posted here, in parallel.
+  // Returns what they gathered.
+  template <class Update>
+  Tally deliver(Update& update) {
+    const std::vector<uint64_t> inbox = mail.deliver();
+    Tally total;
+#pragma omp parallel
+    {
+      Tally mine;
+#pragma omp for schedule(static) nowait
+      for (uint64_t i = 0; i < inbox.size(); ++i) {
+        const uint64_t g = inbox[i] >> 16;
+        if (is_draw(g)) update(g, uint16_t(inbox[i]), mine);
+      }
+#pragma omp critical
+      total.add(mine);
+    }
+    return total;
+  }
+
+  // Takes the draw hints of solve_plain out of the distances and sets up the states and counts.
+  void prepare() {
+    bool overflow = false;
+#pragma omp parallel for schedule(dynamic, 64) reduction(|| : overflow)
+    for (uint64_t w = 0; w < draws.words(); ++w)
+      for (uint64_t bits = draws.word(w); bits; bits &= bits - 1) {
+        const uint64_t g = global(w * 64 + std::countr_zero(bits));
+        const uint16_t hint = state(g);
+        const bool held = hint & draw_hint::kCaptureHolds;
+        overflow |= (hint & draw_hint::kMoves) == draw_hint::kMoves;  // room for a sink
+        left(g) = Wdl((hint & draw_hint::kMoves) + held);
+        state(g) =
+            uint16_t((hint & draw_hint::kInCheck ? kInCheck : 0) |
+                     (hint & draw_hint::kCaptureWins ? kSinkWon : 0) | (held ? kSinkHeld : 0));
+      }
+    if (part.any(overflow)) throw std::runtime_error("more quiet moves than the rule counts hold");
+    checks.assign(2 * m, 0);
+    // The moves into draws in check are checks (priority 1), not quiet.
+    auto check = [&](uint64_t p, uint16_t w, Tally&) {
+      add_count(left(p), -int(w));
+      add_count(checks_of(p), int(w));
+      std::atomic_ref<uint16_t>(state(p)).fetch_or(kChecks, std::memory_order_relaxed);
+    };
+    for_each_draw([&](uint64_t g, SlotCursor& cur, MoveList& unmoves) {
+      if (!(load(state(g)) & kInCheck)) return;
+      load_draw(cur, g);
+      Position& pos = cur.pos();
+      const bool symmetric = pos.mirror_symmetric();
+      const uint64_t pred_side = uint64_t(~pos.side_to_move());
+      retro_pseudo_moves(pos, unmoves);
+      Tally unused;
+      for (const Move mv : unmoves)
+        send(pred_side * n + cur.slot_with_move(mv.to, mv.from), unmove_weight(pos, symmetric, mv),
+             unused, check);
+    });
+    deliver(check);
+  }
+
+  // Gives every draw its value back: Draw and distance 0.
+  void restore() {
+    for_each_draw([&](uint64_t g, SlotCursor&, MoveList&) {
+      left(g) = Wdl::Draw;
+      state(g) = 0;
+    });
+  }
+};
+
 // One would-be winner's game over the draws. Its positions won under the rule are collected
 // with their potentials (global id << 16 | potential), to be written when both games are done.
+// Lists (Y, frontiers, won) hold the rank's own draws; sizes that decide are summed over ranks.
 struct Game {
   Arena& a;
   const Color winner;
-  // By slot, for the draws with the winner to move: their priority-2 moves into Y, weighted,
-  // plus one for a sink they win (their good moves, checks aside).
+  // By slot of the share, for the draws with the winner to move: their priority-2 moves into Y,
+  // weighted, plus one for a sink they win (their good moves, checks aside).
   std::vector<uint8_t> count;
+  // By slot of the share, for the draws with the loser to move, during the attractor: the
+  // weighted number of their checks not yet into X (Arena::checks when it starts).
+  std::vector<uint8_t> pending;
   std::vector<uint64_t> won;
 
   // The current Y, listed (its members are also flagged kInY): the cornered draws at the start
   // of a round, then shrinking.
   std::vector<uint64_t> y;
-  uint64_t y_size = 0, y_open = 0;  // |Y|, and its members that are open_loser
+  uint64_t y_size = 0, y_open = 0;  // |Y|, and its members that are open_loser (all ranks)
 
-  Game(Arena& arena, Color c) : a(arena), winner(c) { count.resize(a.n); }
+  Game(Arena& arena, Color c) : a(arena), winner(c) {
+    count.resize(a.m);
+    pending.resize(a.m);
+  }
 
   bool winner_to_move(uint64_t g) const { return a.side_of(g) == winner; }
   // The winner's count of draw g (the winner to move).
-  uint8_t& wcount(uint64_t g) { return count[a.slot_of(g)]; }
+  uint8_t& wcount(uint64_t g) { return count[a.slot_of(g) - a.share.begin]; }
+  uint8_t& pcount(uint64_t g) { return pending[a.slot_of(g) - a.share.begin]; }
   uint16_t state(uint64_t g) const { return load(a.state(g)); }
   void set_state(uint64_t g, uint16_t s) {
     std::atomic_ref<uint16_t>(a.state(g)).store(s, std::memory_order_relaxed);
@@ -215,53 +285,48 @@ struct Game {
     return total;
   }
 
+  // Adds a signed weight (the payload) to the count of draw p, the winner's or the loser's.
+  void add_to_count(uint64_t p, uint16_t d, Tally&) {
+    if (winner_to_move(p))
+      add_count(wcount(p), int16_t(d));
+    else
+      add_count(a.left(p), int16_t(d));
+  }
   // Adds sign * move_weight to the count of each draw that reaches draw g by an un-move; g
-  // must not be in check, so those moves are of priority 2 (g loser to move) or 3.
+  // must not be in check, so those moves are of priority 2 (g loser to move) or 3. Updates for
+  // other ranks wait for deliver_counts.
   void count_predecessors(SlotCursor& cur, MoveList& unmoves, uint64_t g, int sign) {
     a.load_draw(cur, g);
     Position& pos = cur.pos();
     const bool symmetric = pos.mirror_symmetric();
     const uint64_t pred_side = uint64_t(~pos.side_to_move());
     retro_pseudo_moves(pos, unmoves);
-    for (const Move m : unmoves) {
-      const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
-      if (!a.draws.contains(p)) continue;
-      const int d = sign * unmove_weight(pos, symmetric, m);
-      if (winner_to_move(p))
-        add_count(wcount(p), d);
-      else
-        add_count(a.left(p), d);
+    auto update = [&](uint64_t p, uint16_t d, Tally& t) { add_to_count(p, d, t); };
+    Tally unused;
+    for (const Move mv : unmoves) {
+      const uint64_t p = pred_side * a.n + cur.slot_with_move(mv.to, mv.from);
+      a.send(p, uint16_t(int16_t(sign * unmove_weight(pos, symmetric, mv))), unused, update);
     }
   }
-
-  // Whether every check of the loser to move in draw g goes into X within layers 1..j (its
-  // other moves are known good: its count is 0); `moves` is scratch.
-  bool checks_into_x(SlotCursor& cur, MoveList& moves, uint64_t g, uint16_t j) const {
-    a.load_draw(cur, g);
-    Position& pos = cur.pos();
-    const uint64_t target_side = uint64_t(~pos.side_to_move());
-    pos.legal_moves(moves);
-    for (const Move m : moves) {
-      if (pos.is_capture(m)) continue;
-      const uint64_t target = target_side * a.n + cur.slot_with_move(m.from, m.to);
-      if (!a.draws.contains(target)) continue;
-      const uint16_t s = state(target);
-      if ((s & kInCheck) && (!(s & kInY) || (s & kLayer) == 0 || (s & kLayer) > j)) return false;
-    }
-    return true;
+  void deliver_counts() {
+    auto update = [&](uint64_t p, uint16_t d, Tally& t) { add_to_count(p, d, t); };
+    a.deliver(update);
   }
 
   // Least fixpoint X for the current Y and Z, layer by layer; returns |X| and the number of
-  // its members that are open_loser (stay). X stays inside Y (monotonicity), so only members
-  // of Y enter. Layer 1 is read off the counts; layer j + 1 holds the members of Y that a
-  // check into layer j puts into CPre. Within a layer, reads treat layer j + 1 as outside X
-  // and the compare-exchange admits each draw once, so the result is order-independent.
+  // its members that are open_loser (stay), over all ranks. X stays inside Y (monotonicity),
+  // so only members of Y enter. Layer 1 is read off the counts; layer j + 1 holds the members
+  // of Y that a check into layer j puts into CPre: the winner to move at once, the loser to
+  // move (its other moves good: its count is 0) when that was the last of its checks not yet
+  // into X (pcount). The members of each layer are admitted after the layer's pass, each once
+  // (compare-exchange), so the result is order-independent.
   uint64_t attractor(uint64_t& stay) {
     Tally x = over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally& t) {
       const uint16_t s = state(g);
       const bool loser_ready = !winner_to_move(g) && a.left(g) == Wdl(0);
       const bool in = winner_to_move(g) ? wcount(g) != 0 : loser_ready && !(s & kChecks);
       set_state(g, uint16_t((s & ~kLayer) | (in ? 1 : 0)));
+      if (!winner_to_move(g)) pcount(g) = a.checks_of(g);
       t.open += open_loser(g, s);
       t.waiting += !in && loser_ready;  // losers of Y outside layer 1 that may yet enter
       if (!in) return;
@@ -269,46 +334,53 @@ struct Game {
       t.stay += open_loser(g, s);
       if (s & kInCheck) t.list.push_back(g);  // the frontier: members of the newest layer in check
     });
-    y_open = x.open;
+    y_open = a.part.sum(x.open);
+    const bool waiting = a.part.sum(x.waiting) != 0;
+    x.size = a.part.sum(x.size);
+    x.stay = a.part.sum(x.stay);
     std::vector<uint64_t>& frontier = x.list;
-    for (uint16_t j = 1; !frontier.empty(); ++j) {
+    for (uint16_t j = 1; a.part.any(!frontier.empty()); ++j) {
+      // A check of weight w into layer j from draw p of Y outside X.
+      auto admit = [&](uint64_t p, uint16_t w, Tally& t) {
+        uint16_t s = state(p);
+        if (!(s & kInY) || (s & kLayer) != 0) return;
+        if (!winner_to_move(p) && (add_count(pcount(p), -int(w)) != 0 || a.left(p) != Wdl(0)))
+          return;
+        if (!std::atomic_ref<uint16_t>(a.state(p))
+                 .compare_exchange_strong(s, uint16_t(s | (j + 1)), std::memory_order_relaxed))
+          return;
+        ++t.size;
+        t.stay += open_loser(p, s);
+        if (s & kInCheck) t.list.push_back(p);
+      };
       Tally next;
-      bool too_deep = false;
-#pragma omp parallel reduction(|| : too_deep)
+#pragma omp parallel
       {
-        SlotCursor cur(a.t.index), pred(a.t.index);
-        MoveList unmoves, moves;
+        SlotCursor cur(a.t.index);
+        MoveList unmoves;
         Tally mine;
 #pragma omp for schedule(dynamic, 16) nowait
         for (uint64_t i = 0; i < frontier.size(); ++i) {
-          if (x.waiting == 0 && winner_to_move(frontier[i])) continue;  // preds are all losers
+          if (!waiting && winner_to_move(frontier[i])) continue;  // preds are all losers
           a.load_draw(cur, frontier[i]);
-          const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
-          retro_pseudo_moves(cur.pos(), unmoves);
-          for (const Move m : unmoves) {
-            const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
-            if (!a.draws.contains(p)) continue;
-            uint16_t s = state(p);
-            if (!(s & kInY) || (s & kLayer) != 0) continue;
-            if (!winner_to_move(p) &&
-                (load(a.left(p)) != Wdl(0) || !checks_into_x(pred, moves, p, j)))
-              continue;
-            if (!std::atomic_ref<uint16_t>(a.state(p))
-                     .compare_exchange_strong(s, uint16_t(s | (j + 1)), std::memory_order_relaxed))
-              continue;
-            ++mine.size;
-            mine.stay += open_loser(p, s);
-            too_deep |= j + 1 == kLayer;
-            if (s & kInCheck) mine.list.push_back(p);
-          }
+          Position& pos = cur.pos();
+          const bool symmetric = pos.mirror_symmetric();
+          const uint64_t pred_side = uint64_t(~pos.side_to_move());
+          retro_pseudo_moves(pos, unmoves);
+          for (const Move mv : unmoves)
+            a.send(pred_side * a.n + cur.slot_with_move(mv.to, mv.from),
+                   unmove_weight(pos, symmetric, mv), mine, admit);
         }
 #pragma omp critical
         next.add(mine);
       }
-      if (too_deep)
+      Tally remote = a.deliver(admit);
+      next.add(remote);
+      const uint64_t joined = a.part.sum(next.size);
+      if (joined && j + 1 == kLayer)
         throw std::runtime_error("perpetual-check attractor deeper than the potential packing");
-      x.size += next.size;
-      x.stay += next.stay;
+      x.size += joined;
+      x.stay += a.part.sum(next.stay);
       frontier.swap(next.list);
     }
     stay = x.stay;
@@ -331,15 +403,17 @@ struct Game {
       set_state(g, uint16_t(s & ~kInY));
       if (!recount && open_loser(g, s)) count_predecessors(cur, unmoves, g, -1);
     });
+    deliver_counts();
     y.swap(kept.list);
     if (!recount) return;
     over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       if (open_loser(g, state(g))) count_predecessors(cur, unmoves, g, +1);
     });
+    deliver_counts();
   }
 
   // Z := Y (= X) after round k: new members get their potential (k, layer); they are good
-  // targets of the loser's quiet moves from now on. Returns how many joined.
+  // targets of the loser's quiet moves from now on. Returns how many joined (all ranks).
   uint64_t grow_z(unsigned k) {
     Tally z = over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
       const uint16_t s = state(g);
@@ -349,8 +423,9 @@ struct Game {
       t.list.push_back(g << 16 | pack_rule_potential(k, s & kLayer));
       if (winner_to_move(g) && !(s & kInCheck)) count_predecessors(cur, unmoves, g, -1);
     });
+    deliver_counts();
     won.insert(won.end(), z.list.begin(), z.list.end());
-    return z.size;
+    return a.part.sum(z.size);
   }
 
   // Gives the losers' counts back as they were (the other game needs them): the moves into Z
@@ -366,6 +441,7 @@ struct Game {
         if (winner_to_move(g) && !(state(g) & kInCheck)) count_predecessors(cur, unmoves, g, +1);
       }
     }
+    deliver_counts();
   }
 
   // The draws where the loser cannot make quiet moves forever without leaving the draws for a
@@ -377,12 +453,12 @@ struct Game {
   // loser makes a quiet move on each of its turns: priority 3 infinitely often), so each
   // round's greatest fixpoint Y may start from the cornered draws instead of all of them
   // (docs/metrics.md). Clears the game marks of every draw on the way; uses `count` for the
-  // losers' counts. Returns the cornered draws in ascending order.
+  // losers' counts. Returns the rank's cornered draws in ascending order.
   std::vector<uint64_t> cornered() {
-    std::vector<uint64_t> in(a.draws.words());  // bitmap over global ids, like the DrawSet
+    std::vector<uint64_t> in(a.draws.words());  // bitmap over local ids, like the DrawSet
     auto join = [&](uint64_t g) {
-      const uint64_t bit = uint64_t(1) << (g % 64);
-      return !(std::atomic_ref<uint64_t>(in[g / 64]).fetch_or(bit, std::memory_order_relaxed) &
+      const uint64_t l = a.local(g), bit = uint64_t(1) << (l % 64);
+      return !(std::atomic_ref<uint64_t>(in[l / 64]).fetch_or(bit, std::memory_order_relaxed) &
                bit);
     };
     Tally seeds;
@@ -392,7 +468,7 @@ struct Game {
 #pragma omp for schedule(dynamic, 64) nowait
       for (uint64_t w = 0; w < a.draws.words(); ++w)
         for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1) {
-          const uint64_t g = w * 64 + std::countr_zero(bits);
+          const uint64_t g = a.global(w * 64 + std::countr_zero(bits));
           const uint16_t s = uint16_t(state(g) & ~(kLayer | kInY | kInZ));
           set_state(g, s);
           const bool seed = winner_to_move(g) ? (s & kSinkWon) != 0 : a.left(g) == Wdl(0);
@@ -402,8 +478,13 @@ struct Game {
 #pragma omp critical
       seeds.add(mine);
     }
+    // A move of weight w (0: a check) into the attractor from draw p.
+    auto reach = [&](uint64_t p, uint16_t w, Tally& t) {
+      const bool joins = winner_to_move(p) || (w != 0 && add_count(wcount(p), -int(w)) == 0);
+      if (joins && join(p)) t.list.push_back(p);
+    };
     std::vector<uint64_t> members = seeds.list, frontier = std::move(seeds.list);
-    while (!frontier.empty()) {
+    while (a.part.any(!frontier.empty())) {
       Tally next;
 #pragma omp parallel
       {
@@ -419,18 +500,15 @@ struct Game {
           const bool check = state(g) & kInCheck;  // then the moves into g are checks
           const uint64_t pred_side = uint64_t(~pos.side_to_move());
           retro_pseudo_moves(pos, unmoves);
-          for (const Move m : unmoves) {
-            const uint64_t p = pred_side * a.n + cur.slot_with_move(m.to, m.from);
-            if (!a.draws.contains(p)) continue;
-            const bool joins =
-                winner_to_move(p) ||
-                (!check && add_count(wcount(p), -unmove_weight(pos, symmetric, m)) == 0);
-            if (joins && join(p)) mine.list.push_back(p);
-          }
+          for (const Move mv : unmoves)
+            a.send(pred_side * a.n + cur.slot_with_move(mv.to, mv.from),
+                   check ? 0 : unmove_weight(pos, symmetric, mv), mine, reach);
         }
 #pragma omp critical
         next.add(mine);
       }
+      Tally remote = a.deliver(reach);
+      next.add(remote);
       members.insert(members.end(), next.list.begin(), next.list.end());
       frontier.swap(next.list);
     }
@@ -450,14 +528,16 @@ struct Game {
     over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       if (open_loser(g, state(g))) count_predecessors(cur, unmoves, g, +1);
     });
+    deliver_counts();
   }
 
   // Rounds until Z is stable.
   void solve(const Progress& progress) {
     const std::vector<uint64_t> start = cornered();
+    const uint64_t start_size = a.part.sum(start.size());
     for (unsigned k = 1;; ++k) {
       start_round(start);
-      y_size = start.size();
+      y_size = start_size;
       while (y_size != 0) {  // greatest fixpoint Y (an empty Y is one: X stays inside Y)
         uint64_t stay;
         const uint64_t x_size = attractor(stay);
@@ -482,10 +562,16 @@ bool can_check(const Material& m, Color c) {
 
 }  // namespace
 
-void solve_check_rule(SolvedTable& table, const TableSet&, const Progress& progress) {
+void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress) {
+  SerialPartition whole;
+  solve_check_rule(table, set, progress, whole);
+}
+
+void solve_check_rule(SolvedTable& table, const TableSet&, const Progress& progress,
+                      Partition& part) {
   if (!table.draw_hints) throw std::logic_error("the rule stage needs solve_plain's draw hints");
   table.draw_hints = false;
-  Arena arena(table);
+  Arena arena(table, part);
   const bool game[2] = {can_check(table.material, Black), can_check(table.material, Red)};
   std::vector<uint64_t> won[2];
   if (game[Red] || game[Black]) arena.prepare();

@@ -15,5 +15,9 @@ namespace xq::gen {
 // them (std::logic_error otherwise). Throws std::runtime_error when a potential does not fit
 // its 16-bit packing. Independent of the thread count.
 void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress);
+// The same over the ranks of `part` (collective): the table holds the rank's share, as
+// solve_plain over the same partition leaves it.
+void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
+                      Partition& part);
 
 }  // namespace xq::gen

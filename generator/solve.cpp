@@ -2,8 +2,6 @@
 
 #include <stdexcept>
 
-#include "generator/table_share.hpp"
-
 namespace xq::gen {
 
 std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableSet& set,
@@ -20,15 +18,7 @@ std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableS
     throw std::invalid_argument("tables are built under the none and check rules only");
   auto table = std::make_unique<SolvedTable>(canonical);
   solve_plain(*table, set, progress, part);
-  if (rules != RuleSet::Check) return table;
-  if (part.ranks() == 1) {
-    solve_check_rule(*table, set, progress);
-    return table;
-  }
-  // Over ranks, the rule stage runs on the whole table on every rank (not partitioned yet).
-  gather_whole(*table, part);
-  solve_check_rule(*table, set, progress);
-  keep_share(*table, rank_share(*table, part));
+  if (rules == RuleSet::Check) solve_check_rule(*table, set, progress, part);
   return table;
 }
 

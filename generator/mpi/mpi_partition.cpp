@@ -76,6 +76,12 @@ class MpiPartition final : public Partition {
     return all;
   }
 
+  uint64_t sum(uint64_t mine) override {
+    uint64_t all = 0;
+    MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    return all;
+  }
+
   std::vector<uint8_t> gather(const std::vector<uint8_t>& mine) override {
     return gather_bytes(mine, false);
   }

@@ -62,9 +62,8 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, in
   double seconds = 0;
   size_t to_build = 0;
   for (const Material& m : order) {
-    const uint64_t slots = Index(m).size(), memory = ranks > 1
-                                                         ? gen::memory_estimate(m, ranks, o.rules)
-                                                         : gen::memory_estimate(m);
+    const uint64_t slots = Index(m).size(),
+                   memory = ranks > 1 ? gen::memory_estimate(m, ranks) : gen::memory_estimate(m);
     const std::string wdl = table_path(o.dir, m, TableKind::Wdl);
     std::string status = "to build";
     if (!o.force && std::filesystem::exists(wdl)) {
