@@ -169,23 +169,25 @@ std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTa
 }
 
 // What the run record says of the ranks of a table built over MPI (collective): per rank its
-// share, peak RSS so far and bytes sent to other ranks.
+// peak RSS so far, bytes sent to other ranks for this table and the most bytes sent in one
+// pass's exchange.
 nlohmann::json rank_record(Partition& part) {
-  std::vector<uint8_t> mine(16);
-  const uint64_t values[2] = {peak_rss_bytes(), part.bytes_sent()};
+  constexpr size_t kFields = 3;
+  const uint64_t values[kFields] = {peak_rss_bytes(), part.bytes_sent(), part.largest_exchange()};
+  std::vector<uint8_t> mine(sizeof values);
   std::memcpy(mine.data(), values, sizeof values);
   const std::vector<uint8_t> all = part.gather(mine);
-  nlohmann::json rss = nlohmann::json::array(), sent = nlohmann::json::array();
-  for (size_t at = 0; at + 16 <= all.size(); at += 16) {
-    uint64_t v[2];
+  nlohmann::json fields[kFields];
+  for (size_t at = 0; at + sizeof values <= all.size(); at += sizeof values) {
+    uint64_t v[kFields];
     std::memcpy(v, all.data() + at, sizeof v);
-    rss.push_back(v[0]);
-    sent.push_back(v[1]);
+    for (size_t f = 0; f < kFields; ++f) fields[f].push_back(v[f]);
   }
   return {{"ranks", part.ranks()},
           {"exchanges", part.exchanges()},
-          {"peak_rss_bytes", rss},
-          {"bytes_sent", sent}};
+          {"peak_rss_bytes", fields[0]},
+          {"bytes_sent", fields[1]},
+          {"largest_exchange_bytes", fields[2]}};
 }
 
 // The run record beside the tables (NAME.json): what varies from run to run stays out of the
@@ -337,6 +339,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     };
     SerialPartition whole;
     Partition& ranks_of = part ? *part : whole;
+    ranks_of.reset_counts();
     auto table = solve_table(m, set, o.rules, progress, ranks_of);
     const double solve_seconds = seconds_since(start);
     const nlohmann::json stats = table_stats(*table, o.rules, ranks_of);

@@ -33,7 +33,7 @@ int thread_id() {
 
 std::vector<uint64_t> SerialPartition::exchange(const std::vector<std::vector<uint64_t>>& out) {
   if (out.size() != 1) throw std::logic_error("exchange: one queue per rank");
-  ++exchanges_;
+  count_exchange(0);
   return out[0];
 }
 

@@ -40,12 +40,22 @@ class Partition {
   virtual bool broadcast(bool from_rank0) = 0;
   virtual void barrier() = 0;
 
-  // Bytes this rank has sent to other ranks in exchanges, and the number of exchanges.
+  // Bytes this rank has sent to other ranks (exchanges and gathers), the number of exchanges
+  // (one per pass) and the most bytes it sent in one of them.
   uint64_t bytes_sent() const { return bytes_sent_; }
   uint64_t exchanges() const { return exchanges_; }
+  uint64_t largest_exchange() const { return largest_exchange_; }
+  // Starts those counts again (for each table).
+  void reset_counts() { bytes_sent_ = exchanges_ = largest_exchange_ = 0; }
 
  protected:
-  uint64_t bytes_sent_ = 0, exchanges_ = 0;
+  // Counts an exchange that sent `bytes` to other ranks.
+  void count_exchange(uint64_t bytes) {
+    bytes_sent_ += bytes;
+    ++exchanges_;
+    largest_exchange_ = bytes > largest_exchange_ ? bytes : largest_exchange_;
+  }
+  uint64_t bytes_sent_ = 0, exchanges_ = 0, largest_exchange_ = 0;
 };
 
 // One rank holding every slot: exchanges carry nothing, reductions are the identity.

@@ -45,9 +45,10 @@ class ThreadPartition final : public Partition {
     std::vector<uint64_t> in;
     for (const auto& from : all_.boxes)
       in.insert(in.end(), from[size_t(rank_)].begin(), from[size_t(rank_)].end());
+    uint64_t sent = 0;
     for (int r = 0; r < all_.ranks; ++r)
-      if (r != rank_) bytes_sent_ += out[size_t(r)].size() * 8;
-    ++exchanges_;
+      if (r != rank_) sent += out[size_t(r)].size() * 8;
+    count_exchange(sent);
     all_.sync.arrive_and_wait();
     return in;
   }

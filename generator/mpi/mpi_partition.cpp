@@ -50,10 +50,11 @@ class MpiPartition final : public Partition {
     if (out.size() != size_t(ranks_)) throw std::logic_error("exchange: one queue per rank");
     std::vector<int> send_counts(ranks_), recv_counts(ranks_);
     std::vector<uint64_t> send;
+    uint64_t bytes = 0;
     for (int r = 0; r < ranks_; ++r) {
       send_counts[r] = count_of(out[r].size());
       send.insert(send.end(), out[r].begin(), out[r].end());
-      if (r != rank_) bytes_sent_ += out[r].size() * sizeof(uint64_t);
+      if (r != rank_) bytes += out[r].size() * sizeof(uint64_t);
     }
     MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
     const std::vector<int> send_at = displacements(send_counts),
@@ -61,7 +62,7 @@ class MpiPartition final : public Partition {
     std::vector<uint64_t> received(uint64_t(recv_at.back()) + uint64_t(recv_counts.back()));
     MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, received.data(),
                   recv_counts.data(), recv_at.data(), MPI_UINT64_T, MPI_COMM_WORLD);
-    ++exchanges_;
+    count_exchange(bytes);
     return received;
   }
 
