@@ -91,10 +91,11 @@ void check_rule_set(const std::string& dir, const std::vector<Material>& order,
 }  // namespace
 
 std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
-                                                      RuleSet rules) {
+                                                      RuleSet rules,
+                                                      std::shared_ptr<BlockCache> cache) {
   std::array<std::unique_ptr<TableFile>, 2> files{
-      TableFile::open(table_path(dir, m, TableKind::Wdl), m.name(), TableKind::Wdl),
-      TableFile::open(table_path(dir, m, TableKind::Dtm), m.name(), TableKind::Dtm)};
+      TableFile::open(table_path(dir, m, TableKind::Wdl), m.name(), TableKind::Wdl, cache),
+      TableFile::open(table_path(dir, m, TableKind::Dtm), m.name(), TableKind::Dtm, cache)};
   const uint64_t n = Index(m).size();
   for (const auto& f : files) {
     f->verify_all();
@@ -226,7 +227,7 @@ uint64_t memory_estimate(const Material& m) {
   return memory_estimate(m, 1);
 }
 
-uint64_t memory_estimate(const Material& m, int ranks) {
+uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes) {
   // Per slot and side: 3 bytes of working code and counts that become the final value, 1 byte
   // of rule-stage count and 1 of write mask; the capture targets keep 3 bytes per slot and side,
   // whole on every rank. Over ranks a rank holds its share of the rest (the first share is the
@@ -236,6 +237,7 @@ uint64_t memory_estimate(const Material& m, int ranks) {
   const Share share = ShareMap(n, ranks, share_alignment()).of(0);
   uint64_t bytes = share.size() * 2 * 5;
   if (ranks > 1) bytes += bytes / 4;
+  if (cache_bytes) return bytes + cache_bytes;
   for (const Material& sub : capture_targets(m)) bytes += Index(sub).size() * 2 * 3;
   return bytes;
 }
@@ -272,7 +274,8 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
       throw TableError(table_path(o.dir, order[i], TableKind::Wdl),
                        "missing: --only builds the named tables alone; build this one first");
     modelled_total += modelled_seconds(order[i]);
-    if (const uint64_t need = memory_estimate(order[i]); need > largest_need)
+    const int ranks = part ? part->ranks() : 1;
+    if (const uint64_t need = memory_estimate(order[i], ranks, o.cache_bytes); need > largest_need)
       largest = &order[i], largest_need = need;
   }
   const double limit = o.memory_limit_gib * double(1ull << 30);
@@ -294,6 +297,16 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     needed[i] = needed[i + 1];
     if (!present[i]) needed[i].merge(capture_targets(order[i]));
   }
+  // A sub-table, whole in memory or read through the cache.
+  const std::shared_ptr<BlockCache> cache =
+      o.cache_bytes ? std::make_shared<BlockCache>(o.cache_bytes) : nullptr;
+  const auto load_sub_table = [&](const Material& m) {
+    if (!cache) return load_table(o.dir, m, o.rules);
+    auto t = std::make_unique<SolvedTable>(m);
+    auto files = check_table(o.dir, m, o.rules, cache);
+    t->files = {std::move(files[0]), std::move(files[1])};
+    return t;
+  };
   TableSet set;
   for (size_t i = 0; i < order.size(); ++i) {
     const Material& m = order[i];
@@ -316,7 +329,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
       if (!load && !own(m)) continue;  // another job's table, which this one does not read
       try {
         if (load)
-          set.add(load_table(o.dir, m, o.rules));
+          set.add(load_sub_table(m));
         else if (rank0)
           check_table(o.dir, m, o.rules);
       } catch (const TableError& e) {
@@ -348,7 +361,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     const nlohmann::json ranks = part ? rank_record(*part) : nlohmann::json();
     if (part) part->barrier();  // the files are in place for every rank to load
     if (!rank0) {
-      if (needed[i + 1].count(m)) set.add(load_table(o.dir, m, o.rules));
+      if (needed[i + 1].count(m)) set.add(load_sub_table(m));
       continue;
     }
     const double write_seconds = seconds_since(start) - solve_seconds;  // statistics included
@@ -370,9 +383,9 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     run.finished(modelled, seconds_since(start));
     o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
     if (!needed[i + 1].count(m)) continue;
-    // A rank holds its share only: the sub-table is read back whole.
-    if (part)
-      set.add(load_table(o.dir, m, o.rules));
+    // A rank holds its share only: the sub-table is read back from its files.
+    if (part || cache)
+      set.add(load_sub_table(m));
     else
       set.add(std::move(table));
   }

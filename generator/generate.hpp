@@ -29,6 +29,10 @@ struct GenOptions {
   // Builds each table over the ranks of this partition (mpirun; generator/partition.hpp), or
   // whole in this process when null. Every rank calls generate with the same options.
   Partition* partition = nullptr;
+  // Above 0: sub-tables are read from their files through one block cache of this many bytes
+  // instead of held whole (3 bytes per slot and side), so that memory per MPI rank falls with
+  // the rank count; slower, as captures probe at random.
+  uint64_t cache_bytes = 0;
   // One line of human-readable progress (phase, ply, rates); called from the main thread.
   std::function<void(const std::string&)> log = [](const std::string&) {};
 };
@@ -39,7 +43,8 @@ std::string lock_path(const std::string& dir, const Material& m);
 // Opens a table pair and checks it: both files' checksums, headers against m, the index and
 // the rule set. Throws TableError.
 std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
-                                                      RuleSet rules);
+                                                      RuleSet rules,
+                                                      std::shared_ptr<BlockCache> cache = nullptr);
 
 // Loads a table pair (both files' checksums verified, headers checked against m, the index
 // and the rule set). Throws TableError.
@@ -50,8 +55,9 @@ std::vector<Material> plan(const std::vector<Material>& requested);
 
 // Bytes of memory generation of m needs at its peak, sub-tables included (docs/benchmarks.md).
 uint64_t memory_estimate(const Material& m);
-// The same per rank when m is built over `ranks` MPI ranks.
-uint64_t memory_estimate(const Material& m, int ranks);
+// The same per rank when m is built over `ranks` MPI ranks, with sub-tables read through a
+// block cache of cache_bytes (0: held whole).
+uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes = 0);
 
 // Generates every table of plan(requested) that is missing (or all, with force). Tables that
 // exist are checksum-verified and loaded. Before anything is written, refuses a run whose

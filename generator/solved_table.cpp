@@ -7,8 +7,7 @@ namespace xq::gen {
 namespace {
 Outcome read(const SolvedTable& t, const Position& pos) {
   const uint64_t slot = t.index.encode(pos);
-  const int side = pos.side_to_move();
-  return {t.wdl[side][slot], t.distance[side][slot]};
+  return t.value(pos.side_to_move(), slot);
 }
 }  // namespace
 
@@ -81,7 +80,7 @@ Outcome CaptureTargets::probe(const Position& after, Piece captured) const {
     }
   const int side = t.flip ? ~after.side_to_move() : after.side_to_move();
   const uint64_t slot = t.table->index.encode(sq);
-  return {t.table->wdl[side][slot], t.table->distance[side][slot]};
+  return t.table->value(side, slot);
 }
 
 }  // namespace xq::gen

@@ -13,9 +13,15 @@
 
 #include "core/index.hpp"
 #include "core/position.hpp"
+#include "core/table_file.hpp"
 #include "core/values.hpp"
 
 namespace xq::gen {
+
+struct Outcome {
+  Wdl wdl = Wdl::Illegal;
+  uint16_t distance = 0;
+};
 
 // Final values of one canonical material: class and distance per slot, per side to move
 // (side 0 = Red to move). Distance: DTM in plies for Win/Loss, the rule potential for
@@ -29,6 +35,11 @@ struct SolvedTable {
   // The arrays hold the slots [first, first + size) of each side: all of them (first = 0), or
   // one rank's share when a table is built over MPI ranks (generator/partition.hpp).
   uint64_t first = 0;
+  // A sub-table read from its files (WDL, DTM) through their block cache instead of held in
+  // the arrays (which are then empty): `gen --cache-mib`.
+  std::array<std::shared_ptr<const TableFile>, 2> files;  // shared: a table stays copyable
+  // Value of a slot of the whole table (first = 0), from the arrays or the files.
+  Outcome value(int side, uint64_t slot) const;
   // Set by solve_plain: the distance of each draw holds its draw_hint for solve_check_rule,
   // which clears them (the distances of draws are 0 again).
   bool draw_hints = false;
@@ -41,11 +52,6 @@ struct SolvedTable {
 namespace draw_hint {
 constexpr uint16_t kMoves = 0xff, kCaptureWins = 0x100, kCaptureHolds = 0x200, kInCheck = 0x400;
 }
-
-struct Outcome {
-  Wdl wdl = Wdl::Illegal;
-  uint16_t distance = 0;
-};
 
 // Solved tables by canonical material name.
 class TableSet {
@@ -86,6 +92,11 @@ class SlotCursor {
   std::array<int8_t, kSquares> entry_{};    // point -> its entry in sq_ (for occupied points)
   int red_end_, groups_end_;
 };
+
+inline Outcome SolvedTable::value(int side, uint64_t slot) const {
+  if (files[0]) return {Wdl(files[0]->get(side, slot)), uint16_t(files[1]->get(side, slot))};
+  return {wdl[side][slot], distance[side][slot]};
+}
 
 // Inline: the passes call it for every predecessor.
 inline uint64_t SlotCursor::slot_with_move(Square from, Square to) {

@@ -62,8 +62,7 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, in
   double seconds = 0;
   size_t to_build = 0;
   for (const Material& m : order) {
-    const uint64_t slots = Index(m).size(),
-                   memory = ranks > 1 ? gen::memory_estimate(m, ranks) : gen::memory_estimate(m);
+    const uint64_t slots = Index(m).size(), memory = gen::memory_estimate(m, ranks, o.cache_bytes);
     const std::string wdl = table_path(o.dir, m, TableKind::Wdl);
     std::string status = "to build";
     if (!o.force && std::filesystem::exists(wdl)) {
@@ -98,6 +97,7 @@ void register_gen(CLI::App& app) {
     std::string rules = "check", format = "text";
     bool plan_only = false, all = false;
     int max_pieces = -1, max_attackers = 99, ranks = 1;
+    uint64_t cache_mib = 0;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "gen", "Generate tables (and their sub-tables)", [opt] {
@@ -116,6 +116,7 @@ void register_gen(CLI::App& app) {
     if (opt->format != "text" && !opt->plan_only)
       throw std::invalid_argument("--format goes with --plan");
     opt->gen.rules = opt->rules == "none" ? RuleSet::None : RuleSet::Check;
+    opt->gen.cache_bytes = opt->cache_mib << 20;
     if (opt->plan_only && opt->format == "slurm") {
       gen::SlurmOptions slurm;
       slurm.xqtb = std::filesystem::read_symlink("/proc/self/exe").string();
@@ -180,6 +181,10 @@ void register_gen(CLI::App& app) {
   sub->add_option("--ranks", opt->ranks,
                   "With --plan: the memory per rank of tables built by mpirun -np N xqtb gen")
       ->check(CLI::Range(1, 1 << 20));
+  sub->add_option("--cache-mib", opt->cache_mib,
+                  "Read sub-tables through a block cache of this many MiB instead of holding them "
+                  "whole (less memory per MPI rank, slower; 0: whole)")
+      ->check(CLI::Range(uint64_t(0), uint64_t(1) << 30));
   sub->add_flag("--only", opt->gen.only_requested,
                 "Build the named tables alone; the rest of their plan must exist (cluster jobs)");
 }
