@@ -90,12 +90,13 @@ void check_rule_set(const std::string& dir, const std::vector<Material>& order,
 
 }  // namespace
 
-std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
+std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, const Material& m,
                                                       RuleSet rules,
                                                       std::shared_ptr<BlockCache> cache) {
-  std::array<std::unique_ptr<TableFile>, 2> files{
+  std::array<std::unique_ptr<TableFile>, 3> files{
       TableFile::open(table_path(dir, m, TableKind::Wdl), m.name(), TableKind::Wdl, cache),
-      TableFile::open(table_path(dir, m, TableKind::Dtm), m.name(), TableKind::Dtm, cache)};
+      TableFile::open(table_path(dir, m, TableKind::Dtm), m.name(), TableKind::Dtm, cache),
+      TableFile::open(table_path(dir, m, TableKind::Dtc), m.name(), TableKind::Dtc, cache)};
   const uint64_t n = Index(m).size();
   for (const auto& f : files) {
     f->verify_all();
@@ -111,8 +112,9 @@ std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, co
   return files;
 }
 
-std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules) {
-  const auto [wdl, dtm] = check_table(dir, m, rules);
+std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules,
+                                        bool with_dtc) {
+  const auto [wdl, dtm, dtc] = check_table(dir, m, rules);
   auto t = std::make_unique<SolvedTable>(m);
   const uint64_t n = t->index.size();
   for (int side = 0; side < 2; ++side) {
@@ -120,53 +122,95 @@ std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& 
     t->distance[side].resize(n);
     wdl->read(side, 0, n, t->wdl[side].data());
     dtm->read(side, 0, n, t->distance[side].data());
+    if (!with_dtc) continue;
+    t->dtc[side].resize(n);
+    dtc->read(side, 0, n, t->dtc[side].data());
   }
   return t;
 }
 
 namespace {
 
-// Writes the DTM file, then the WDL file (its presence marks the pair complete) with the
-// table's statistics in its header. Returns the bytes of both files. With a partition (a table
-// built over MPI ranks, collective), each rank encodes the blocks of its share and rank 0
-// writes the files (stats: rank 0's; the sizes: 0 on the other ranks).
-std::pair<uint64_t, uint64_t> write_files(const std::string& dir, const SolvedTable& t,
-                                          RuleSet rules, const nlohmann::json& stats, int threads,
-                                          Partition* part) {
+// Writes one file of a table: `values` (a class or distance array per side) with the entries
+// whose class `dont_care` holds left to the writer to fill as compresses best (docs/format.md).
+// The mask costs 1 byte per slot and side while it lasts. Returns the file's bytes. With a
+// partition (a table built over MPI ranks, collective), each rank encodes the blocks of its
+// share and rank 0 writes the file (the size: 0 on the other ranks).
+template <class T, class DontCare>
+uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules, TableKind kind,
+                    const std::array<std::vector<T>, 2>& values, DontCare dont_care,
+                    const nlohmann::json& stats, int threads, Partition* part = nullptr) {
   const uint64_t n = t.wdl[0].size();
-  // Illegal slots and the distance of draws are "don't care": the writer fills them with
-  // whatever compresses best. One mask serves both files (it is the peak of a run: 1 byte per
-  // slot and side), marked for each by its own test of the WDL class.
   std::array<std::vector<uint8_t>, 2> free{std::vector<uint8_t>(n), std::vector<uint8_t>(n)};
-  const auto mark = [&](auto dont_care) {
-    for (int side = 0; side < 2; ++side)
+  for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
-      for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = dont_care(t.wdl[side][slot]);
-  };
-  mark([](Wdl w) { return w == Wdl::Illegal || w == Wdl::Draw; });
+    for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = dont_care(t.wdl[side][slot]);
   TableHeader h;
   h.material = t.material.name();
   h.rules = rules;
   h.index_version = kIndexVersion;
-  h.slots_per_side = n;
-  h.kind = TableKind::Dtm;
   h.slots_per_side = t.index.size();
-  const auto write = [&](const std::string& path, const std::array<const void*, 2>& values) {
-    const std::array<const uint8_t*, 2> dont_care{free[0].data(), free[1].data()};
-    if (!part) return write_table(path, h, values, dont_care, threads);
+  h.kind = kind;
+  if (!stats.is_null()) h.stats_json = stats.dump();
+  const std::string path = table_path(dir, t.material, kind);
+  const std::array<const void*, 2> data{values[0].data(), values[1].data()};
+  const std::array<const uint8_t*, 2> mask{free[0].data(), free[1].data()};
+  if (!part) {
+    write_table(path, h, data, mask, threads);
+  } else {
     const std::vector<uint8_t> shares =
-        part->gather(encode_share(h, values, dont_care, t.first, n, threads));
-    if (part->rank() == 0) write_shares(path, h, shares);
-  };
-  const std::string dtm_file = table_path(dir, t.material, TableKind::Dtm);
-  write(dtm_file, {t.distance[0].data(), t.distance[1].data()});
-  mark([](Wdl w) { return w == Wdl::Illegal; });
-  h.kind = TableKind::Wdl;
-  h.stats_json = stats.dump();
-  const std::string wdl_file = table_path(dir, t.material, TableKind::Wdl);
-  write(wdl_file, {t.wdl[0].data(), t.wdl[1].data()});
-  if (part && part->rank() != 0) return {0, 0};
-  return {std::filesystem::file_size(wdl_file), std::filesystem::file_size(dtm_file)};
+        part->gather(encode_share(h, data, mask, t.first, n, threads));
+    if (part->rank() != 0) return 0;
+    write_shares(path, h, shares);
+  }
+  return std::filesystem::file_size(path);
+}
+
+// The DTM array of a table just written, read back (the DTC stage took its memory).
+void reload_dtm(const std::string& dir, SolvedTable& t) {
+  const auto f = TableFile::open(table_path(dir, t.material, TableKind::Dtm), t.material.name(),
+                                 TableKind::Dtm);
+  const uint64_t n = t.index.size();
+  for (int side = 0; side < 2; ++side) {
+    t.distance[side].resize(n);
+    f->read(side, 0, n, t.distance[side].data());
+  }
+}
+
+struct Written {
+  uint64_t wdl_bytes, dtm_bytes, dtc_bytes;
+  nlohmann::json stats;
+  double write_seconds;  // the files, the DTM read back and the statistics
+};
+
+// The DTC stage and the files, in an order that keeps the peak within memory_estimate: the
+// DTM file and the statistics of the plain and rule values first, then the DTM array holds
+// the DTC stage's codes; the limit's statistics; the DTC file; the WDL file last, its presence
+// marking the table complete, with the statistics in its header. With keep_dtm the DTM is read
+// back for the tables that capture into this one.
+Written solve_dtc_and_write(const std::string& dir, SolvedTable& t, const TableSet& set,
+                            RuleSet rules, int threads, const Progress& progress, bool keep_dtm) {
+  Written w{};
+  auto start = Clock::now();
+  w.dtm_bytes = write_file(
+      dir, t, rules, TableKind::Dtm, t.distance,
+      [](Wdl c) { return c == Wdl::Illegal || c == Wdl::Draw; }, nullptr, threads);
+  w.stats = table_stats(t, rules);
+  w.write_seconds = seconds_since(start);
+  t.dtc = std::move(t.distance);
+  t.distance = {};
+  solve_dtc(t, set, progress);
+  start = Clock::now();
+  add_limit_stats(t, w.stats);
+  w.dtc_bytes = write_file(
+      dir, t, rules, TableKind::Dtc, t.dtc, [](Wdl c) { return !is_forced(c); }, nullptr, threads);
+  t.dtc = {};
+  w.wdl_bytes = write_file(
+      dir, t, rules, TableKind::Wdl, t.wdl, [](Wdl c) { return c == Wdl::Illegal; }, w.stats,
+      threads);
+  if (keep_dtm) reload_dtm(dir, t);
+  w.write_seconds += seconds_since(start);
+  return w;
 }
 
 // What the run record says of the ranks of a table built over MPI (collective): per rank its
@@ -229,7 +273,8 @@ uint64_t memory_estimate(const Material& m) {
 
 uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes) {
   // Per slot and side: 3 bytes of working code and counts that become the final value, 1 byte
-  // of rule-stage count and 1 of write mask; the capture targets keep 3 bytes per slot and side,
+  // of rule-stage count and 1 of write mask; the DTC stage reuses the DTM array (written first)
+  // and needs at most 1 byte more. The capture targets keep 3 bytes per slot and side,
   // whole on every rank. Over ranks a rank holds its share of the rest (the first share is the
   // largest), plus its exchange buffers: at most 8 bytes per un-move it posts in one pass,
   // bounded here by a quarter of the share's bytes (docs/generation.md has measured traffic).
@@ -249,6 +294,11 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
   const bool rank0 = !part || part->rank() == 0;
   GenOptions o = options;
   if (!rank0) o.log = [](const std::string&) {};
+  // The DTC stage (natural limit, generator/dtc_solver.hpp) needs the whole table in one
+  // process; until it is partitioned, a run over several ranks would write no DTC file.
+  if (part && part->ranks() > 1)
+    throw std::runtime_error(
+        "the DTC stage of the natural limit runs in one process only: run gen without mpirun");
 #ifdef _OPENMP
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
@@ -303,7 +353,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
   const auto load_sub_table = [&](const Material& m) {
     if (!cache) return load_table(o.dir, m, o.rules);
     auto t = std::make_unique<SolvedTable>(m);
-    auto files = check_table(o.dir, m, o.rules, cache);
+    auto files = check_table(o.dir, m, o.rules, cache);  // captures read WDL and DTM only
     t->files = {std::move(files[0]), std::move(files[1])};
     return t;
   };
@@ -353,36 +403,38 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     SerialPartition whole;
     Partition& ranks_of = part ? *part : whole;
     ranks_of.reset_counts();
-    auto table = solve_table(m, set, o.rules, progress, ranks_of);
-    const double solve_seconds = seconds_since(start);
-    const nlohmann::json stats = table_stats(*table, o.rules, ranks_of);
-    const auto [wdl_bytes, dtm_bytes] = write_files(o.dir, *table, o.rules, stats, threads, part);
+    auto table = solve_values(m, set, o.rules, progress, ranks_of);
+    const bool keep = needed[i + 1].count(m) != 0;
+    // A table read through the cache is loaded back from its files below.
+    const Written w =
+        solve_dtc_and_write(o.dir, *table, set, o.rules, threads, progress, keep && !cache);
     if (lock) lock->written();
     const nlohmann::json ranks = part ? rank_record(*part) : nlohmann::json();
     if (part) part->barrier();  // the files are in place for every rank to load
     if (!rank0) {
-      if (needed[i + 1].count(m)) set.add(load_sub_table(m));
+      if (keep) set.add(load_sub_table(m));
       continue;
     }
-    const double write_seconds = seconds_since(start) - solve_seconds;  // statistics included
+    const double seconds = seconds_since(start) - w.write_seconds;  // the solving stages
     const uint64_t slots = 2 * table->index.size();
-    nlohmann::json record = {
-        {"material", m.name()},
-        {"generation_seconds", solve_seconds},
-        {"write_seconds", write_seconds},
-        {"threads", threads},
-        {"positions_per_second_per_thread", double(slots) / solve_seconds / threads},
-        {"peak_rss_bytes", peak_rss_bytes()},
-        {"wdl_bytes", wdl_bytes},
-        {"dtm_bytes", dtm_bytes},
-        {"wdl_bits_per_slot", 8.0 * double(wdl_bytes) / double(slots)},
-        {"dtm_bits_per_slot", 8.0 * double(dtm_bytes) / double(slots)},
-        {"stats", stats}};
+    nlohmann::json record = {{"material", m.name()},
+                             {"generation_seconds", seconds},
+                             {"write_seconds", w.write_seconds},
+                             {"threads", threads},
+                             {"positions_per_second_per_thread", double(slots) / seconds / threads},
+                             {"peak_rss_bytes", peak_rss_bytes()},
+                             {"wdl_bytes", w.wdl_bytes},
+                             {"dtm_bytes", w.dtm_bytes},
+                             {"dtc_bytes", w.dtc_bytes},
+                             {"wdl_bits_per_slot", 8.0 * double(w.wdl_bytes) / double(slots)},
+                             {"dtm_bits_per_slot", 8.0 * double(w.dtm_bytes) / double(slots)},
+                             {"dtc_bits_per_slot", 8.0 * double(w.dtc_bytes) / double(slots)},
+                             {"stats", w.stats}};
     if (part) record["mpi"] = ranks;
     write_run_record(o.dir, m, record);
     run.finished(modelled, seconds_since(start));
     o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
-    if (!needed[i + 1].count(m)) continue;
+    if (!keep) continue;
     // A rank holds its share only: the sub-table is read back from its files.
     if (part || cache)
       set.add(load_sub_table(m));

@@ -1,5 +1,5 @@
 // The `xqtb gen` job: plan the capture closure, solve each missing table in dependency order,
-// and write its WDL and DTM files atomically (docs/format.md).
+// and write its WDL, DTM and DTC files atomically (docs/format.md).
 #pragma once
 
 #include <array>
@@ -40,15 +40,16 @@ struct GenOptions {
 // The lock file held while a table is built (generator/table_lock.hpp).
 std::string lock_path(const std::string& dir, const Material& m);
 
-// Opens a table pair and checks it: both files' checksums, headers against m, the index and
-// the rule set. Throws TableError.
-std::array<std::unique_ptr<TableFile>, 2> check_table(const std::string& dir, const Material& m,
+// Opens a table's three files (WDL, DTM, DTC) and checks them: every file's checksums, headers
+// against m, the index and the rule set; through `cache` when given. Throws TableError.
+std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, const Material& m,
                                                       RuleSet rules,
                                                       std::shared_ptr<BlockCache> cache = nullptr);
 
-// Loads a table pair (both files' checksums verified, headers checked against m, the index
-// and the rule set). Throws TableError.
-std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules);
+// Loads a table (its three files checked as check_table does): classes and DTM, and the DTC
+// with with_dtc (capture targets need no DTC). Throws TableError.
+std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules,
+                                        bool with_dtc = false);
 
 // Materials to build for the requested ones, in dependency order (each once, canonical).
 std::vector<Material> plan(const std::vector<Material>& requested);

@@ -121,10 +121,11 @@ struct Solver {
       const Outcome o = targets.probe(pos, cap);
       pos.unmake(m, cap);
       any_capture = true;
-      // A plain loss of the opponent in d is our win in d + 1; rule values are plain draws.
-      if (o.wdl == Wdl::Loss) {
+      // A plain loss of the opponent in d is our win in d + 1, within the natural limit or not
+      // (classes 3 and 7); rule values are plain draws.
+      if (is_forced(o.wdl) && is_loss(o.wdl)) {
         best_win = best_win < 0 ? o.distance + 1 : std::min<int>(best_win, o.distance + 1);
-      } else if (o.wdl == Wdl::Win) {
+      } else if (is_forced(o.wdl) && is_win(o.wdl)) {
         worst_loss = std::max<int>(worst_loss, o.distance + 1);
       } else {
         draw = true;
@@ -141,36 +142,6 @@ struct Solver {
     quiet_left = Wdl(count);
     if (draw) return open_code(kCapDraw, draw_bits >> 8, safety.check);  // a draw at least
     return count == 0 ? decided(worst_loss) : open_code(kCapLoss, worst_loss, safety.check);
-  }
-
-  // The side to move's legal quiet moves, each with its move_weight. A move weighs 2 only
-  // into a mirror-symmetric position from one that is not, so with both kings on the middle
-  // file after it: with both there now, every move is weighed (listed in `quiet`, scratch);
-  // with one there, only the other king's steps onto that file can weigh 2, and only when
-  // that king is the side to move's.
-  static unsigned weighted_quiet_count(Position& pos, const Position::KingSafety& safety,
-                                       MoveList& quiet) {
-    const Color us = pos.side_to_move();
-    const bool middle[2] = {file_of(pos.king_square(Red)) == 4,
-                            file_of(pos.king_square(Black)) == 4};
-    if (middle[Red] && middle[Black] && !pos.mirror_symmetric()) {
-      quiet.size = 0;
-      pos.pseudo_moves(quiet);
-      unsigned count = 0;
-      for (const Move m : quiet)
-        if (!pos.is_capture(m) && pos.pseudo_move_legal(m, safety))
-          count += quiet_move_weight(pos, false, m);
-      return count;
-    }
-    unsigned count = unsigned(pos.quiet_move_count(safety));
-    if (middle[~us] && !middle[us]) {
-      const Square k = pos.king_square(us);
-      const Square to = k + (file_of(k) < 4 ? 1 : -1);  // the step onto the middle file
-      const Move m{uint8_t(k), uint8_t(to)};
-      if (pos.at(to) == kNoPiece && !pos.king_step_attacked(to))
-        count += quiet_move_weight(pos, false, m) - 1;
-    }
-    return count;
   }
 
   unsigned init() {

@@ -4,14 +4,9 @@
 
 namespace xq::gen {
 
-std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableSet& set,
-                                         RuleSet rules, const Progress& progress) {
-  SerialPartition whole;
-  return solve_table(canonical, set, rules, progress, whole);
-}
-
-std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableSet& set,
-                                         RuleSet rules, const Progress& progress, Partition& part) {
+std::unique_ptr<SolvedTable> solve_values(const Material& canonical, const TableSet& set,
+                                          RuleSet rules, const Progress& progress,
+                                          Partition& part) {
   // RuleSet gained Asian and Chinese for the move classifier (docs/rules.md); tables under them
   // are the chase-tables issue. Refused before any work, rather than solved without the rule.
   if (rules != RuleSet::None && rules != RuleSet::Check)
@@ -22,9 +17,20 @@ std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableS
   return table;
 }
 
-TableSet solve_closure(const Material& m, RuleSet rules, const Progress& progress) {
+std::unique_ptr<SolvedTable> solve_table(const Material& canonical, const TableSet& set,
+                                         RuleSet rules, const Progress& progress,
+                                         unsigned limit_plies) {
+  SerialPartition whole;
+  auto table = solve_values(canonical, set, rules, progress, whole);
+  solve_dtc(*table, set, progress, limit_plies);
+  return table;
+}
+
+TableSet solve_closure(const Material& m, RuleSet rules, const Progress& progress,
+                       unsigned limit_plies) {
   TableSet set;
-  for (const Material& sub : capture_closure(m)) set.add(solve_table(sub, set, rules, progress));
+  for (const Material& sub : capture_closure(m))
+    set.add(solve_table(sub, set, rules, progress, limit_plies));
   return set;
 }
 

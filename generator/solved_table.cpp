@@ -5,11 +5,39 @@
 namespace xq::gen {
 
 namespace {
-Outcome read(const SolvedTable& t, const Position& pos) {
+Outcome read(const SolvedTable& t, const Position& pos, bool dtc) {
   const uint64_t slot = t.index.encode(pos);
-  return t.value(pos.side_to_move(), slot);
+  if (!dtc) return t.value(pos.side_to_move(), slot);
+  return {t.value(pos.side_to_move(), slot).wdl, t.dtc[pos.side_to_move()].at(slot)};
 }
 }  // namespace
+
+// A move weighs 2 only into a mirror-symmetric position from one that is not, so with both
+// kings on the middle file after it: with both there now, every move is weighed (listed in
+// `quiet`); with one there, only the other king's steps onto that file can weigh 2, and only
+// when that king is the side to move's.
+unsigned weighted_quiet_count(Position& pos, const Position::KingSafety& safety, MoveList& quiet) {
+  const Color us = pos.side_to_move();
+  const bool middle[2] = {file_of(pos.king_square(Red)) == 4, file_of(pos.king_square(Black)) == 4};
+  if (middle[Red] && middle[Black] && !pos.mirror_symmetric()) {
+    quiet.size = 0;
+    pos.pseudo_moves(quiet);
+    unsigned count = 0;
+    for (const Move m : quiet)
+      if (!pos.is_capture(m) && pos.pseudo_move_legal(m, safety))
+        count += quiet_move_weight(pos, false, m);
+    return count;
+  }
+  unsigned count = unsigned(pos.quiet_move_count(safety));
+  if (middle[~us] && !middle[us]) {
+    const Square k = pos.king_square(us);
+    const Square to = k + (file_of(k) < 4 ? 1 : -1);  // the step onto the middle file
+    const Move m{uint8_t(k), uint8_t(to)};
+    if (pos.at(to) == kNoPiece && !pos.king_step_attacked(to))
+      count += quiet_move_weight(pos, false, m) - 1;
+  }
+  return count;
+}
 
 SlotCursor::SlotCursor(const Index& index)
     : index_(index),
@@ -42,11 +70,11 @@ void TableSet::retain(const std::set<Material>& keep) {
   std::erase_if(tables_, [&](const auto& entry) { return !keep.count(entry.second->material); });
 }
 
-Outcome TableSet::probe(const Position& pos) const {
+Outcome TableSet::probe(const Position& pos, bool dtc) const {
   const Material m = Material::of(pos);
   const SolvedTable* t = find(m.canonical());
   if (!t) throw std::logic_error("no solved table for " + m.canonical().name());
-  return m.is_canonical() ? read(*t, pos) : read(*t, pos.colour_flipped());
+  return m.is_canonical() ? read(*t, pos, dtc) : read(*t, pos.colour_flipped(), dtc);
 }
 
 CaptureTargets::CaptureTargets(const Material& m, const TableSet& set) {

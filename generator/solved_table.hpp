@@ -24,8 +24,9 @@ struct Outcome {
 };
 
 // Final values of one canonical material: class and distance per slot, per side to move
-// (side 0 = Red to move). Distance: DTM in plies for Win/Loss, the rule potential for
-// RuleWin/RuleLoss (core/values.hpp), unspecified otherwise.
+// (side 0 = Red to move). Distance: DTM in plies for the forced classes (Win, Loss, CursedWin,
+// BlessedLoss), the rule potential for RuleWin/RuleLoss (core/values.hpp), unspecified
+// otherwise.
 struct SolvedTable {
   explicit SolvedTable(const Material& m) : material(m), index(m) {}
   Material material;
@@ -40,6 +41,10 @@ struct SolvedTable {
   std::array<std::shared_ptr<const TableFile>, 2> files;  // shared: a table stays copyable
   // Value of a slot of the whole table (first = 0), from the arrays or the files.
   Outcome value(int side, uint64_t slot) const;
+  // DTC in plies for Win/Loss (within the natural limit) and CursedWin/BlessedLoss (without
+  // it), don't care otherwise (docs/metrics.md); whole tables only (first = 0). Empty until
+  // solve_dtc has run, and in tables loaded as capture targets, which need only their classes.
+  std::array<std::vector<uint16_t>, 2> dtc;
   // Set by solve_plain: the distance of each draw holds its draw_hint for solve_check_rule,
   // which clears them (the distances of draws are 0 again).
   bool draw_hints = false;
@@ -62,8 +67,9 @@ class TableSet {
   // Frees every table whose material is not in keep.
   void retain(const std::set<Material>& keep);
   // Value of a legal position (any orientation) from its side to move's view.
-  // Throws std::logic_error when its material is missing.
-  Outcome probe(const Position& pos) const;
+  // Throws std::logic_error when its material is missing. With dtc, the distance is the DTC
+  // (std::out_of_range when the table has none).
+  Outcome probe(const Position& pos, bool dtc = false) const;
 
  private:
   std::map<std::string, std::unique_ptr<SolvedTable>> tables_;
@@ -162,6 +168,11 @@ inline uint8_t unmove_weight(Position& pos, bool symmetric, Move m) {
   pos.make(m);
   return move_weight(false, there);
 }
+
+// The side to move's legal quiet moves (safety = pos.king_safety(side to move)), each with its
+// move_weight: the count that the un-moves into the slot take off one by one (the plain and the
+// DTC solvers' loss counts). `quiet` is scratch.
+unsigned weighted_quiet_count(Position& pos, const Position::KingSafety& safety, MoveList& quiet);
 
 // Adds d to a one-byte move count, atomically (modulo 256, like the byte); returns the new
 // count.

@@ -80,7 +80,7 @@ expect(3 "1 of 4 tables damaged or unreadable" list --dir "${WORK}/no-dtm")
 expect(3 "1 of 4 tables damaged or unreadable (xqtb verify MATERIAL checks one in full)"
        list --dir "${WORK}/damaged")
 expect(3 "missing DTM file" probe --dir "${WORK}/no-dtm" --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
-expect(3 "the pair is incomplete" info KRKA --dir "${WORK}/no-dtm")
+expect(3 "the table is incomplete" info KRKA --dir "${WORK}/no-dtm")
 expect(2 "memory limit must be" gen KRKA --dir "${WORK}/limit" --memory-limit nan)
 expect(1 "KRKCAABB needs about 668 MiB" gen KRKCAABB --dir "${WORK}/limit" --memory-limit 0.0001)
 # An EPD file with a bad line: every line answered, the failure counted, exit 2.

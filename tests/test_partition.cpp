@@ -187,7 +187,7 @@ TEST_CASE("solving over ranks gives every rank its share of the serial solution"
     for (int r = 0; r < ranks; ++r)
       threads.emplace_back([&, r] {
         ThreadPartition part(all, r);
-        shares[size_t(r)] = solve_table(m, set, RuleSet::Check, kQuiet, part);
+        shares[size_t(r)] = solve_values(m, set, RuleSet::Check, kQuiet, part);
       });
     for (auto& t : threads) t.join();
     const ShareMap map(serial->index.size(), ranks, share_alignment());

@@ -92,7 +92,8 @@ void register_info(CLI::App& app) {
         std::cout << m.name() << " (" << m.chinese_name() << ")\n";
         std::cout << "  slots per side: " << index.size() << "\n";
         const std::string wdl = table_path(o->dir, m, TableKind::Wdl),
-                          dtm = table_path(o->dir, m, TableKind::Dtm);
+                          dtm = table_path(o->dir, m, TableKind::Dtm),
+                          dtc = table_path(o->dir, m, TableKind::Dtc);
         const bool have_wdl = std::filesystem::exists(wdl);
         const auto wdl_file = have_wdl ? TableFile::open(wdl, m.name(), TableKind::Wdl) : nullptr;
         for (Color c : {Red, Black}) {
@@ -106,16 +107,18 @@ void register_info(CLI::App& app) {
                       << " per side on 2 threads)\n";
         }
         std::cout << "  uncompressed bytes per side: WDL " << index.size() << ", DTM "
-                  << 2 * index.size() << "\n";
+                  << 2 * index.size() << ", DTC " << 2 * index.size() << "\n";
         if (!have_dir) {
           std::cout << "  no table directory " << o->dir << "\n";
           return kExitOk;
         }
         print_file(wdl, m, TableKind::Wdl, index.size());
         print_file(dtm, m, TableKind::Dtm, index.size());
-        if (have_wdl != std::filesystem::exists(dtm))
-          throw TableError(have_wdl ? dtm : wdl,
-                           "missing: the pair is incomplete (xqtb gen --force rebuilds it)");
+        print_file(dtc, m, TableKind::Dtc, index.size());
+        for (const std::string& other : {dtm, dtc})
+          if (have_wdl != std::filesystem::exists(other))
+            throw TableError(have_wdl ? other : wdl,
+                             "missing: the table is incomplete (xqtb gen --force rebuilds it)");
         return kExitOk;
       });
   sub->add_option("material", o->material, "Material, e.g. KRKCAABB or 车对炮士象全")->required();

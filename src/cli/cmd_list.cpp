@@ -31,11 +31,11 @@ uint64_t file_bytes(const std::string& dir, const Material& m, TableKind kind) {
   return ec ? 0 : n;
 }
 
-// The cheap checks of a pair: headers, offset tables and whole-file checksums (every byte
-// read once, nothing decompressed); `verify` also decodes every block and checks every
+// The cheap checks of a table's three files: headers, offset tables and whole-file checksums (every
+// byte read once, nothing decompressed); `verify` also decodes every block and checks every
 // position against its successors. Throws TableError.
 void check_files(const std::string& dir, const Material& m) {
-  for (TableKind kind : {TableKind::Wdl, TableKind::Dtm})
+  for (TableKind kind : {TableKind::Wdl, TableKind::Dtm, TableKind::Dtc})
     TableFile::open(table_path(dir, m, kind), m.name(), kind)->verify_file_checksum();
 }
 
@@ -86,8 +86,9 @@ void register_list(CLI::App& app) {
     uint64_t total = 0;
     int damaged = 0;
     for (const Material& m : materials) {
-      const uint64_t bytes =
-          file_bytes(o->dir, m, TableKind::Wdl) + file_bytes(o->dir, m, TableKind::Dtm);
+      const uint64_t bytes = file_bytes(o->dir, m, TableKind::Wdl) +
+                             file_bytes(o->dir, m, TableKind::Dtm) +
+                             file_bytes(o->dir, m, TableKind::Dtc);
       total += bytes;
       std::string rule_name;
       TypicalSet t;

@@ -1,0 +1,289 @@
+#include "generator/dtc_solver.hpp"
+
+#include <atomic>
+#include <stdexcept>
+
+#include "core/retro.hpp"
+
+namespace xq::gen {
+
+namespace {
+
+// Working codes, one per slot and side to move, in table.dtc:
+//   kKept | class   a class the stage keeps (Illegal, Draw, RuleWin, RuleLoss)
+//   kWin | d        a plain win, converted in d plies (kOpen: not yet)
+//   d               a plain loss, converted in d plies (kOpen: not yet; kBlocked: never, as a
+//                   capture leads into a sub-table value that is no conversion)
+// Plain wins and losses are the only candidates: a conversion within any limit needs a forced
+// value. The loss counts (weighted quiet moves not yet known to convert for the opponent) live
+// in table.wdl meanwhile, as in the plain solver.
+constexpr uint16_t kKept = 0x8000, kWin = 0x4000;
+constexpr uint16_t kOpen = 0x3fff, kBlocked = 0x3ffe, kMaxDtc = 0x3ffd;
+
+constexpr bool is_kept(uint16_t c) {
+  return c & kKept;
+}
+constexpr bool is_win_code(uint16_t c) {
+  return !is_kept(c) && (c & kWin);
+}
+constexpr uint16_t plies_of(uint16_t c) {
+  return c & kOpen;
+}
+constexpr uint16_t win_code(unsigned d) {
+  return uint16_t(kWin | d);
+}
+constexpr uint16_t loss_code(unsigned d) {
+  return uint16_t(d);
+}
+
+template <class T>
+T load(const T& x) {
+  return std::atomic_ref<const T>(x).load(std::memory_order_relaxed);
+}
+void store(uint16_t& c, uint16_t v) {
+  std::atomic_ref<uint16_t>(c).store(v, std::memory_order_relaxed);
+}
+
+// Which captures convert. Within the limit: a capture into a sub-table value won or lost
+// within the limit from the fresh counter the capture starts (classes 2 and 3). Without it
+// (the DTC of cursed wins and blessed losses): into any forced value (2, 3, 6, 7).
+enum class Limit { Natural, None };
+
+bool converts_for_winner(Wdl sub, Limit limit) {  // sub: the opponent's value after the capture
+  return limit == Limit::Natural ? sub == Wdl::Loss : is_forced(sub) && is_loss(sub);
+}
+bool converts_for_loser(Wdl sub, Limit limit) {
+  return limit == Limit::Natural ? sub == Wdl::Win : is_forced(sub) && is_win(sub);
+}
+
+struct Solver {
+  SolvedTable& t;
+  const CaptureTargets targets;
+  std::array<std::vector<uint16_t>, 2>& code;
+  std::array<std::vector<Wdl>, 2>& moves_left;  // the loss counts, in the class arrays
+  uint64_t n;
+  // As in the plain solver: per block of kBlock slots of one side, bit d % 64 is set once the
+  // block holds a code decided at ply d; the passes skip the blocks without the bit.
+  static constexpr uint64_t kBlock = 256;
+  uint64_t blocks;
+  std::vector<uint64_t> plies_in_block;
+
+  Solver(SolvedTable& table, const TableSet& set)
+      : t(table),
+        targets(table.material, set),
+        code(table.dtc),
+        moves_left(table.wdl),
+        n(table.index.size()),
+        blocks((n + kBlock - 1) / kBlock),
+        plies_in_block(2 * blocks) {}
+
+  static uint64_t ply_bit(unsigned d) { return uint64_t(1) << (d % 64); }
+  void mark(int side, uint64_t slot, unsigned d) {
+    std::atomic_ref<uint64_t>(plies_in_block[side * blocks + slot / kBlock])
+        .fetch_or(ply_bit(d), std::memory_order_relaxed);
+  }
+
+  // The code of a plain win or loss before any pass, and its loss count; `quiet` and
+  // `captures` are scratch. Conversions in 0 (mate, stalemate) and 1 (a converting capture, or
+  // a loss whose every move is one) are decided here.
+  uint16_t initial_code(Position& pos, const Position::KingSafety& safety, bool win, Limit limit,
+                        MoveList& quiet, MoveList& captures, Wdl& count) const {
+    count = Wdl(0);
+    captures.size = 0;
+    pos.pseudo_captures(captures);
+    const Color us = pos.side_to_move();
+    bool any_capture = false, blocked = false;
+    for (const Move m : captures) {
+      const bool sure = pos.surely_legal(m, safety);
+      const Piece cap = pos.make(m);
+      if (!sure && pos.in_check(us)) {
+        pos.unmake(m, cap);
+        continue;
+      }
+      const Wdl sub = targets.probe(pos, cap).wdl;
+      pos.unmake(m, cap);
+      any_capture = true;
+      if (win && converts_for_winner(sub, limit)) return win_code(1);
+      if (!win && !converts_for_loser(sub, limit)) blocked = true;
+    }
+    if (win) return win_code(kOpen);
+    if (blocked) return loss_code(kBlocked);
+    const unsigned quiet_count = weighted_quiet_count(pos, safety, quiet);
+    if (quiet_count > draw_hint::kMoves)
+      throw std::runtime_error("more quiet moves than counts hold");
+    count = Wdl(quiet_count);
+    if (quiet_count > 0) return loss_code(kOpen);
+    return loss_code(any_capture ? 1 : 0);  // every move a converting capture, or none at all
+  }
+
+  // Codes of every slot from the plain classes in the codes (kKept | class, or kWin | kOpen /
+  // kOpen for the plain wins and losses).
+  void init(Limit limit) {
+    std::fill(plies_in_block.begin(), plies_in_block.end(), 0);
+#pragma omp parallel
+    {
+      SlotCursor cur(t.index);
+      MoveList quiet, captures;
+#pragma omp for schedule(dynamic, 8)
+      for (uint64_t block = 0; block < blocks; ++block) {
+        for (uint64_t slot = block * kBlock; slot < std::min(n, (block + 1) * kBlock); ++slot) {
+          if (is_kept(code[Red][slot]) && is_kept(code[Black][slot])) continue;
+          cur.load(slot, Red);
+          Position& pos = cur.pos();
+          for (const Color side : {Red, Black}) {
+            uint16_t& c = code[side][slot];
+            if (is_kept(c)) continue;
+            pos.set_side_to_move(side);
+            c = initial_code(pos, pos.king_safety(side), is_win_code(c), limit, quiet, captures,
+                             moves_left[side][slot]);
+            if (plies_of(c) <= 1) mark(side, slot, plies_of(c));
+          }
+        }
+      }
+    }
+  }
+
+  // Within a parallel region: calls visit(side, slot, code) for every code won or lost in d
+  // plies, shared out by blocks.
+  template <class Visit>
+  void for_decided(unsigned d, Visit visit) {
+    const uint16_t a = win_code(d), b = loss_code(d);
+#pragma omp for schedule(dynamic, 16)
+    for (uint64_t i = 0; i < 2 * blocks; ++i) {
+      if (!(load(plies_in_block[i]) & ply_bit(d))) continue;
+      const int side = i >= blocks;
+      const uint64_t begin = (i - side * blocks) * kBlock, end = std::min(begin + kBlock, n);
+      for (uint64_t slot = begin; slot < end; ++slot) {
+        const uint16_t c = load(code[side][slot]);
+        if (c == a || c == b) visit(side, slot, c);
+      }
+    }
+  }
+
+  // Ply d: a position lost in d - 1 plies makes its open predecessors (plain wins) won in d; a
+  // position won in d - 1 takes one quiet move off the count of its open predecessors (plain
+  // losses), which are lost in d when it reaches 0. Codes of this pass are written as d, never
+  // read as d - 1, and the counts only fall (atomically): the result does not depend on the
+  // order.
+  bool pass(unsigned d) {
+    bool any = false;
+#pragma omp parallel reduction(|| : any)
+    {
+      SlotCursor cur(t.index);
+      MoveList unmoves;
+      for_decided(d - 1, [&](int side, uint64_t slot, uint16_t c) {
+        cur.load(slot, Color(side));
+        Position& pos = cur.pos();
+        const bool symmetric = pos.mirror_symmetric();
+        retro_pseudo_moves(pos, unmoves);
+        const int pred_side = 1 - side;
+        for (const Move m : unmoves) {
+          const uint64_t p = cur.slot_with_move(m.to, m.from);
+          uint16_t& pc = code[pred_side][p];
+          if (!is_win_code(c)) {  // lost in d - 1: the predecessor wins in d
+            if (load(pc) != win_code(kOpen)) continue;
+            store(pc, win_code(d));
+          } else {
+            if (load(pc) != loss_code(kOpen)) continue;
+            if (add_count(moves_left[pred_side][p], -unmove_weight(pos, symmetric, m)) != 0)
+              continue;
+            store(pc, loss_code(d));
+          }
+          mark(pred_side, p, d);
+          any = true;
+        }
+      });
+    }
+    return any;
+  }
+
+  // Passes from ply 1 until one decides nothing (from ply 2 on: ply 1's codes may all come
+  // from init), or through ply `last`.
+  void run_passes(unsigned last, const char* phase, const Progress& progress) {
+    for (unsigned d = 1; d <= last; ++d) {
+      if (d > kMaxDtc) throw std::runtime_error("DTC exceeds its working code's 14 bits");
+      const bool any = pass(d);
+      if (d % 8 == 0) progress(phase, int(d));
+      if (!any && d >= 2) break;
+    }
+  }
+
+  // Whether a code is still open (or blocked): not converted within the passes run.
+  static bool unconverted(uint16_t c) {
+    return !is_kept(c) && plies_of(c) >= kBlocked;
+  }
+
+  void run(const Progress& progress, unsigned limit_plies) {
+    for (int side = 0; side < 2; ++side) {
+      code[side].resize(n);
+#pragma omp parallel for schedule(static)
+      for (uint64_t slot = 0; slot < n; ++slot) {
+        const Wdl w = t.wdl[side][slot];
+        code[side][slot] = w == Wdl::Win    ? win_code(kOpen)
+                           : w == Wdl::Loss ? loss_code(kOpen)
+                                            : uint16_t(kKept | uint16_t(w));
+      }
+    }
+    init(Limit::Natural);
+    run_passes(limit_plies, "dtc", progress);
+    bool any_cursed = false;
+    for (int side = 0; side < 2 && !any_cursed; ++side)
+      for (uint64_t slot = 0; slot < n && !any_cursed; ++slot)
+        any_cursed = unconverted(code[side][slot]);
+    if (!any_cursed) return finish({});
+    // The DTC of the cursed wins and blessed losses: the same passes without the limit, with
+    // captures into any forced value converting. The limited DTC of the others waits aside.
+    std::array<std::vector<uint8_t>, 2> limited;
+    for (int side = 0; side < 2; ++side) {
+      limited[side].resize(n);
+#pragma omp parallel for schedule(static)
+      for (uint64_t slot = 0; slot < n; ++slot) {
+        uint16_t& c = code[side][slot];
+        limited[side][slot] = is_kept(c) || unconverted(c) ? kNone : uint8_t(plies_of(c));
+        if (!is_kept(c)) c = is_win_code(c) ? win_code(kOpen) : loss_code(kOpen);
+      }
+    }
+    init(Limit::None);
+    run_passes(kMaxDtc, "unlimited dtc", progress);
+    finish(limited);
+  }
+
+  static constexpr uint8_t kNone = 0xff;  // in `limited`: no DTC within the limit
+
+  // Codes to classes (in the count arrays) and DTC (in the codes). With `limited` (the
+  // unlimited passes ran), its DTC is the one of the positions converted within the limit.
+  void finish(const std::array<std::vector<uint8_t>, 2>& limited) {
+    for (int side = 0; side < 2; ++side) {
+      std::vector<uint16_t>& c = code[side];
+      std::vector<Wdl>& wdl = t.wdl[side];
+      const uint8_t* lim = limited[side].empty() ? nullptr : limited[side].data();
+      bool broken = false;
+#pragma omp parallel for schedule(static) reduction(|| : broken)
+      for (uint64_t slot = 0; slot < n; ++slot) {
+        const uint16_t v = c[slot];
+        if (is_kept(v)) {
+          wdl[slot] = Wdl(v & ~kKept);
+          c[slot] = 0;
+          continue;
+        }
+        const bool win = is_win_code(v);
+        const bool within = lim ? lim[slot] != kNone : !unconverted(v);
+        wdl[slot] =
+            win ? (within ? Wdl::Win : Wdl::CursedWin) : (within ? Wdl::Loss : Wdl::BlessedLoss);
+        c[slot] = lim && within ? lim[slot] : plies_of(v);
+        broken |= unconverted(v) && lim;  // without the limit, every forced value converts
+      }
+      if (broken) throw std::logic_error("a forced value without a conversion");
+    }
+  }
+};
+
+}  // namespace
+
+void solve_dtc(SolvedTable& table, const TableSet& set, const Progress& progress,
+               unsigned limit_plies) {
+  if (limit_plies >= 0xff) throw std::invalid_argument("natural limit above 254 plies");
+  Solver(table, set).run(progress, limit_plies);
+}
+
+}  // namespace xq::gen
