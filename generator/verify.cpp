@@ -12,7 +12,15 @@ struct Successor {
   Wdl wdl;            // mover's view
   unsigned distance;  // plies including this move (plain), or the successor's potential
   bool capture, check;
+  unsigned dtc;  // plies to conversion including this move: 1 for a capture
 };
+
+constexpr bool forced_win(Wdl w) {
+  return is_forced(w) && is_win(w);
+}
+constexpr bool forced_loss(Wdl w) {
+  return is_forced(w) && is_loss(w);
+}
 
 class Checker {
  public:
@@ -20,20 +28,25 @@ class Checker {
       : t_(t), captures_(t.material, set), rules_(rules) {}
 
   // The problem with the stored value of a legal position, or nullopt.
-  std::optional<std::string> check(Position& pos, Outcome stored) const {
+  // dtc: the stored DTC of the position (table.dtc), don't care unless its class is forced.
+  std::optional<std::string> check(Position& pos, Outcome stored, unsigned dtc) const {
     std::vector<Successor> succ;
     for (Move m : pos.legal_moves()) {
       const bool check = pos.gives_check(m);
       const Piece cap = pos.make(m);
       const Outcome o = cap ? captures_.probe(pos, cap) : own(pos);
+      const unsigned succ_dtc = cap ? 1 : own_dtc(pos) + 1;
       pos.unmake(m, cap);
       if (o.wdl == Wdl::Illegal) return "a successor has no value";
-      const bool plain = o.wdl == Wdl::Win || o.wdl == Wdl::Loss;
-      succ.push_back({negate(o.wdl), plain ? o.distance + 1u : o.distance, cap != kNoPiece, check});
+      const bool plain = is_forced(o.wdl);
+      succ.push_back(
+          {negate(o.wdl), plain ? o.distance + 1u : o.distance, cap != kNoPiece, check, succ_dtc});
     }
     if (rules_ == RuleSet::None && is_rule_decided(stored.wdl))
       return "rule-decided value in a table built without rules";
-    return check_plain(succ, stored) ? check_plain(succ, stored) : check_rule(succ, stored);
+    if (auto problem = check_plain(succ, stored)) return problem;
+    if (auto problem = check_dtc(succ, stored.wdl, dtc)) return problem;
+    return check_rule(succ, stored);
   }
 
  private:
@@ -41,6 +54,60 @@ class Checker {
     const int side = pos.side_to_move();
     const uint64_t slot = t_.index.encode(pos);
     return {t_.wdl[side][slot], t_.distance[side][slot]};
+  }
+  unsigned own_dtc(const Position& pos) const {
+    return t_.dtc[pos.side_to_move()][t_.index.encode(pos)];
+  }
+
+  // The natural limit and the DTC (docs/metrics.md) of a plain win or loss (check_plain has
+  // passed). Within the limit a conversion is a capture into a sub-table Win (for the mover)
+  // or a quiet move into the opponent's Loss/Win within the limit: the stored class and DTC
+  // must be the least such (a win) or the largest (a loss, every move converting), and the
+  // class CursedWin/BlessedLoss exactly when that exceeds the limit or does not exist. The DTC
+  // of a cursed win or blessed loss counts captures into any forced value; the successors
+  // within the limit store their (larger or equal) limited DTC, so it is checked against
+  // bounds: a cursed win's DTC is at most its best move's, a blessed loss's at least its
+  // longest move's through a cursed win of the opponent.
+  static std::optional<std::string> check_dtc(const std::vector<Successor>& succ, Wdl stored,
+                                              unsigned dtc) {
+    if (!is_forced(stored)) return std::nullopt;
+    const unsigned limit = kNaturalLimitPlies;
+    if (succ.empty()) {
+      if (stored == Wdl::Loss && dtc == 0) return std::nullopt;
+      return "no legal move, so converted in 0 plies";
+    }
+    if (forced_win(stored)) {
+      unsigned best = ~0u, best_unlimited = ~0u;  // within the limit; through any forced value
+      for (const Successor& s : succ) {
+        if (s.wdl == Wdl::Win) best = std::min(best, s.dtc);
+        if (forced_win(s.wdl)) best_unlimited = std::min(best_unlimited, s.dtc);
+      }
+      if (best <= limit) {
+        if (stored == Wdl::Win && dtc == best) return std::nullopt;
+        return "a move converts within the limit in " + std::to_string(best) + " plies";
+      }
+      if (stored != Wdl::CursedWin) return "no move converts within the limit: a cursed win";
+      if (dtc < 1 || dtc > best_unlimited) return "cursed win with a DTC beyond its moves'";
+      return std::nullopt;
+    }
+    unsigned longest = 0, longest_unlimited = 0;
+    bool within = true;
+    for (const Successor& s : succ) {
+      if (s.wdl == Wdl::Loss)
+        longest = std::max(longest, s.dtc);
+      else
+        within = false;
+      if (s.wdl == Wdl::BlessedLoss && !s.capture)
+        longest_unlimited = std::max(longest_unlimited, s.dtc);
+    }
+    if (within && longest <= limit) {
+      if (stored == Wdl::Loss && dtc == longest) return std::nullopt;
+      return "every move converts within the limit, the longest in " + std::to_string(longest) +
+             " plies";
+    }
+    if (stored != Wdl::BlessedLoss) return "a move escapes the limit: a blessed loss";
+    if (dtc < std::max(longest_unlimited, 1u)) return "blessed loss with a DTC below its moves'";
+    return std::nullopt;
   }
 
   // Plain (rule-free) consistency: a plain win is the best plain loss of the opponent plus one
@@ -51,26 +118,25 @@ class Checker {
     std::optional<unsigned> best_win, longest_loss;
     bool all_plain_losses = true;
     for (const Successor& s : succ) {
-      if (s.wdl == Wdl::Win) best_win = std::min(best_win.value_or(~0u), s.distance);
-      if (s.wdl == Wdl::Loss)
+      if (forced_win(s.wdl)) best_win = std::min(best_win.value_or(~0u), s.distance);
+      if (forced_loss(s.wdl))
         longest_loss = std::max(longest_loss.value_or(0u), s.distance);
       else
         all_plain_losses = false;
     }
     if (succ.empty()) {
-      if (stored.wdl == Wdl::Loss && stored.distance == 0) return std::nullopt;
+      if (forced_loss(stored.wdl) && stored.distance == 0) return std::nullopt;
       return "no legal move, so lost in 0 plies";
     }
     if (best_win) {
-      if (stored.wdl == Wdl::Win && stored.distance == *best_win) return std::nullopt;
+      if (forced_win(stored.wdl) && stored.distance == *best_win) return std::nullopt;
       return "a move wins in " + std::to_string(*best_win) + " plies";
     }
     if (all_plain_losses) {
-      if (stored.wdl == Wdl::Loss && stored.distance == *longest_loss) return std::nullopt;
+      if (forced_loss(stored.wdl) && stored.distance == *longest_loss) return std::nullopt;
       return "every move loses, the longest in " + std::to_string(*longest_loss) + " plies";
     }
-    if (stored.wdl == Wdl::Win || stored.wdl == Wdl::Loss)
-      return "stored as a plain win/loss but the successors say otherwise";
+    if (is_forced(stored.wdl)) return "stored as a plain win/loss but the successors say otherwise";
     return std::nullopt;
   }
 
@@ -131,8 +197,9 @@ std::vector<Inconsistency> verify_table(const SolvedTable& table, const TableSet
     pos.set_side_to_move(Color(side));
     if (pos.in_check(~Color(side))) continue;
     const std::optional<std::string> problem =
-        w == Wdl::Illegal ? "a legal position without a value"
-                          : checker.check(pos, {w, table.distance[side][slot]});
+        w == Wdl::Illegal
+            ? "a legal position without a value"
+            : checker.check(pos, {w, table.distance[side][slot]}, table.dtc[side][slot]);
     if (!problem) continue;
 #pragma omp critical(verify_found)
     if (found.size() < 64 * max_reports)  // a bounded sample, reported in slot order

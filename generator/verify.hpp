@@ -1,6 +1,7 @@
 // Forward verification of finished tables (`xqtb verify`): every position's stored value must
 // follow from the values of its successors (captures into sub-tables included) and from the
-// rule semantics of docs/metrics.md. Independent of the retrograde passes that built it.
+// rule semantics of docs/metrics.md, its limit class and DTC likewise. Independent of the
+// retrograde passes that built it.
 #pragma once
 
 #include <string>
@@ -16,8 +17,9 @@ struct Inconsistency {
 };
 
 // Checks every legal position of `table` against its successors, looked up in `table` itself
-// and in `set` (the sub-tables). Returns at most max_reports inconsistencies (in slot order,
-// Red to move first); empty when the table is consistent. Parallel (OpenMP).
+// and in `set` (the sub-tables, classes only). `table` must hold its DTC. Returns at most
+// max_reports inconsistencies (in slot order, Red to move first); empty when the table is
+// consistent. Parallel (OpenMP).
 std::vector<Inconsistency> verify_table(const SolvedTable& table, const TableSet& set,
                                         RuleSet rules, size_t max_reports = 10);
 

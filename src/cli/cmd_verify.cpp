@@ -41,7 +41,7 @@ void register_verify(CLI::App& app) {
           else
             gen::check_table(dir, sub_material, rules);
         }
-        const auto table = gen::load_table(dir, m, rules);
+        const auto table = gen::load_table(dir, m, rules, true);
         std::cout << m.name() << ": checksums of " << capture_closure(m).size()
                   << " tables verified\n";
         const auto problems = gen::verify_table(*table, set, rules);
