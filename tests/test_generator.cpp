@@ -39,24 +39,35 @@ uint64_t valued_positions(const ref::RefSolver& ref, const gen::TableSet& set) {
   return n;
 }
 
-// Compares every reference node with the generator's value.
-void compare_with_reference(const std::string& name) {
-  const ref::RefSolver ref(name);
-  const gen::TableSet plain = gen::solve_closure(Material::parse(name), RuleSet::None, kQuiet);
-  const gen::TableSet rule = gen::solve_closure(Material::parse(name), RuleSet::Check, kQuiet);
+// Compares every reference node with the generator's value: class (the five of the natural
+// limit, and the rule values), DTM and DTC. Returns the number of cursed wins and blessed
+// losses among them.
+uint64_t compare_with_reference(const std::string& name, unsigned limit = kNaturalLimitPlies) {
+  const ref::RefSolver ref(name, int(limit));
+  const gen::TableSet plain =
+      gen::solve_closure(Material::parse(name), RuleSet::None, kQuiet, limit);
+  const gen::TableSet rule =
+      gen::solve_closure(Material::parse(name), RuleSet::Check, kQuiet, limit);
   CHECK(valued_positions(ref, plain) == ref.size());
   CHECK(valued_positions(ref, rule) == ref.size());
-  uint64_t mismatches = 0;
+  uint64_t mismatches = 0, limit_drawn = 0;
   for (size_t i = 0; i < ref.size(); ++i) {
     const Position pos = ref.position(i);
     const ref::RefValue want = ref.value(i);
+    limit_drawn += want.plain != ref::Wdl::Draw && !want.within_limit;
     const gen::Outcome p = plain.probe(pos), r = rule.probe(pos);
+    const gen::Outcome pc = plain.probe(pos, true), rc = rule.probe(pos, true);
+    // The five classes: a plain win is Win within the natural limit, else CursedWin; losses
+    // likewise. The DTC is compared in both tables (the rule leaves forced values alone).
     const auto plain_ok = [&] {
+      const bool dtc_ok = pc.distance == want.dtc && rc.distance == want.dtc;
       switch (want.plain) {
         case ref::Wdl::Win:
-          return p.wdl == Wdl::Win && p.distance == want.dtm;
+          return p.wdl == (want.within_limit ? Wdl::Win : Wdl::CursedWin) &&
+                 p.distance == want.dtm && dtc_ok;
         case ref::Wdl::Loss:
-          return p.wdl == Wdl::Loss && p.distance == want.dtm;
+          return p.wdl == (want.within_limit ? Wdl::Loss : Wdl::BlessedLoss) &&
+                 p.distance == want.dtm && dtc_ok;
         default:
           return p.wdl == Wdl::Draw;
       }
@@ -69,11 +80,14 @@ void compare_with_reference(const std::string& name) {
     if (plain_ok && rule_ok) continue;
     if (++mismatches <= 5)
       UNSCOPED_INFO(pos.fen() << " reference plain " << int(want.plain) << " dtm " << want.dtm
+                              << " within limit " << want.within_limit << " dtc " << want.dtc
                               << " rule " << int(want.rule) << "; generator plain " << int(p.wdl)
-                              << "/" << p.distance << " rule " << int(r.wdl));
+                              << "/" << p.distance << " dtc " << pc.distance << " rule "
+                              << int(r.wdl) << " dtc " << rc.distance);
   }
   INFO(name << ": " << ref.size() << " positions compared");
   CHECK(mismatches == 0);
+  return limit_drawn;
 }
 
 }  // namespace
@@ -95,4 +109,13 @@ TEST_CASE("generator equals brute force on 4-piece materials", "[generator][slow
 
 TEST_CASE("generator equals brute force on 5-piece materials", "[generator]") {
   for (const char* m : {"KRKAA", "KRKBB"}) compare_with_reference(m);
+}
+
+// No material small enough for brute force has a cursed win under the 120-ply limit (their
+// longest DTC is 41 plies, KNKP); a shorter limit, the same recurrence, gives them cursed wins
+// and blessed losses, whose classes and unlimited DTC are compared like the rest.
+TEST_CASE("generator equals brute force under a short natural limit", "[generator][dtc]") {
+  CHECK(compare_with_reference("KRKN", 12) > 0);
+  CHECK(compare_with_reference("KNKP", 20) > 0);
+  CHECK(compare_with_reference("KRKAA", 6) > 0);
 }

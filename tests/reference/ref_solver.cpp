@@ -315,7 +315,7 @@ int RefMaterial::pieces() const {
   return n;
 }
 
-RefSolver::RefSolver(std::string_view material) {
+RefSolver::RefSolver(std::string_view material, int limit_plies) {
   const RefMaterial m = RefMaterial::parse(material);
   if (m.pieces() > kMaxPieces)
     throw std::invalid_argument("reference solver takes at most 5 pieces: " + m.name());
@@ -325,6 +325,7 @@ RefSolver::RefSolver(std::string_view material) {
   build_graph();
   solve_plain();
   solve_rule();
+  solve_limit(limit_plies);
   offset_ = {};
   succ_ = {};
 }
@@ -462,12 +463,86 @@ void RefSolver::solve_rule() {
   }
 }
 
+// A state is a position and the plies r left before the natural limit (r = 120 - the plies since
+// the last capture). Lost with r left: no legal move (r = 0 allowed: a mate on the 120th ply
+// counts), or r >= 1 and every move either captures into a position `converts` calls won for
+// its side to move, or is quiet and reaches a position won with r - 1 left. Won with r left:
+// r >= 1 and some move captures into a position lost for its side to move, or reaches one lost
+// with r - 1 left. Both are monotone in r, so each node keeps the least r. Quiet moves stay in
+// the level; captures leave it for a level already solved. Only plain wins and losses are
+// examined: a conversion with any number of plies left is a forced value.
+template <class Converts>
+void RefSolver::solve_counter(int pieces, int cap, std::vector<int16_t>& win_at,
+                              std::vector<int16_t>& loss_at, Converts converts) const {
+  const size_t n = keys_.size();
+  std::vector<uint32_t> nodes;
+  for (uint32_t i = 0; i < n; ++i)
+    if (pieces_[i] == pieces && plain_[i] != int8_t(Wdl::Draw)) nodes.push_back(i);
+  for (int r = 0; r <= cap; ++r) {
+    bool any = false;
+    for (const uint32_t i : nodes) {
+      if (win_at[i] >= 0 || loss_at[i] >= 0) continue;
+      const auto first = succ_.begin() + offset_[i], last = succ_.begin() + offset_[i + 1];
+      if (*first >= n) {  // no legal move
+        loss_at[i] = int16_t(r);
+        any = true;
+        continue;
+      }
+      if (r == 0) continue;
+      const auto quiet = [&](uint32_t s) { return pieces_[s] == pieces; };
+      const auto within = [&](int16_t at) { return at >= 0 && at <= r - 1; };
+      if (std::any_of(first, last, [&](uint32_t s) {
+            return quiet(s) ? within(loss_at[s]) : converts(s, false);
+          })) {
+        win_at[i] = int16_t(r);
+        any = true;
+      } else if (std::all_of(first, last, [&](uint32_t s) {
+                   return quiet(s) ? within(win_at[s]) : converts(s, true);
+                 })) {
+        loss_at[i] = int16_t(r);
+        any = true;
+      }
+    }
+    if (!any && r >= 1) break;  // r + 1 would read the same values as r
+  }
+}
+
+// Within the limit, a capture converts into a sub-table position won or lost within it (the
+// capture resets the counter: 120 plies left); without it, into any plain win or loss.
+void RefSolver::solve_limit(int limit_plies) {
+  const size_t n = keys_.size();
+  pieces_.resize(n);
+  for (size_t i = 0; i < n; ++i) pieces_[i] = uint8_t(material_of_key(keys_[i]).pieces());
+  std::vector<int16_t> lim_win(n, -1), lim_loss(n, -1), win(n, -1), loss(n, -1);
+  for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {
+    solve_counter(pieces, limit_plies, lim_win, lim_loss,
+                  [&](uint32_t s, bool won) { return (won ? lim_win[s] : lim_loss[s]) >= 0; });
+    solve_counter(pieces, 1 << 14, win, loss, [&](uint32_t s, bool won) {
+      return plain_[s] == int8_t(won ? Wdl::Win : Wdl::Loss);
+    });
+  }
+  limited_.assign(n, -1);
+  unlimited_.assign(n, -1);
+  for (size_t i = 0; i < n; ++i) {
+    const bool plain_win = plain_[i] == int8_t(Wdl::Win);
+    if ((lim_win[i] >= 0 && !plain_win) || (lim_loss[i] >= 0 && plain_[i] != int8_t(Wdl::Loss)))
+      throw std::logic_error("a conversion within the limit of a plain draw: " +
+                             decode(keys_[i]).fen());
+    limited_[i] = plain_win ? lim_win[i] : lim_loss[i];
+    unlimited_[i] = plain_win ? win[i] : loss[i];
+    if (plain_[i] != int8_t(Wdl::Draw) && unlimited_[i] < 0)
+      throw std::logic_error("a plain win or loss without a conversion: " + decode(keys_[i]).fen());
+  }
+}
+
 Position RefSolver::position(size_t i) const {
   return decode(keys_[i]);
 }
 
 RefValue RefSolver::value(size_t i) const {
-  return {Wdl(plain_[i]), dtm_[i], Wdl(rule_[i]), rule_[i] != plain_[i]};
+  const bool within = limited_[i] >= 0;
+  return {Wdl(plain_[i]),        dtm_[i], Wdl(rule_[i]),
+          rule_[i] != plain_[i], within,  within ? limited_[i] : unlimited_[i]};
 }
 
 RefMaterial RefSolver::material(size_t i) const {

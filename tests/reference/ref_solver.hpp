@@ -4,8 +4,10 @@
 // solves it twice:
 //  - plain values (infinite play = draw) with DTM in plies, by fixpoint iteration by ply;
 //  - values under the perpetual-check rule (docs/rules.md "What the tables compute"), with
-//  Zielonka's
-//    recursive algorithm on the parity game, once for each would-be winner.
+//    Zielonka's recursive algorithm on the parity game, once for each would-be winner;
+//  - the natural limit and DTC (docs/metrics.md): on the graph of states (position, plies left
+//    before the 120-ply limit), by backward induction on the plies left, materials with fewer
+//    pieces first (a capture resets the counter); and the DTC without the limit likewise.
 #pragma once
 
 #include <array>
@@ -41,6 +43,12 @@ struct RefValue {
   int dtm = -1;  // plies to mate with plain values; -1 when plain is a draw
   Wdl rule = Wdl::Draw;
   bool rule_decided = false;  // rule != plain
+  // Plain win or loss converted (next capture or mate) within the natural limit from a fresh
+  // counter: class Win/Loss; a plain win or loss without it is CursedWin/BlessedLoss.
+  bool within_limit = false;
+  // Plies to conversion: within the limit when within_limit, else without it (for plain wins
+  // and losses); -1 for plain draws.
+  int dtc = -1;
 };
 
 // Statistics of one material (its own positions only, not its sub-materials).
@@ -54,7 +62,8 @@ class RefSolver {
  public:
   // Materials of at most kMaxPieces pieces (kings included). Throws std::invalid_argument, and
   // std::logic_error when the move generator contradicts itself (message names a FEN).
-  explicit RefSolver(std::string_view material);
+  // limit_plies: the natural limit (a shorter one puts cursed wins into small materials).
+  explicit RefSolver(std::string_view material, int limit_plies = 120);
 
   static constexpr int kMaxPieces = 5;
 
@@ -75,6 +84,13 @@ class RefSolver {
   void build_graph();
   void solve_plain();
   void solve_rule();
+  // Least plies left (0..cap) with which each node of the level of `pieces` pieces wins (into
+  // win_at) or loses (loss_at), -1 when none; a capture converts when `converts(node, win)`
+  // says its target is lost (win: for the capturer's opponent) or won.
+  template <class Converts>
+  void solve_counter(int pieces, int cap, std::vector<int16_t>& win_at,
+                     std::vector<int16_t>& loss_at, Converts converts) const;
+  void solve_limit(int limit_plies);
 
   std::vector<RefMaterial> materials_;
   std::vector<uint64_t> keys_;    // sorted; see encode() in ref_solver.cpp
@@ -84,6 +100,8 @@ class RefSolver {
   std::vector<uint32_t> offset_, succ_;
   std::vector<int8_t> plain_, rule_;  // Wdl values
   std::vector<int16_t> dtm_;
+  std::vector<uint8_t> pieces_;               // per node
+  std::vector<int16_t> limited_, unlimited_;  // DTC within / without the limit, -1 none
 };
 
 }  // namespace xq::ref
