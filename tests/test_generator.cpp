@@ -114,7 +114,7 @@ TEST_CASE("generator equals brute force on 5-piece materials", "[generator]") {
 // No material small enough for brute force has a cursed win under the 120-ply limit (their
 // longest DTC is 41 plies, KNKP); a shorter limit, the same recurrence, gives them cursed wins
 // and blessed losses, whose classes and unlimited DTC are compared like the rest.
-TEST_CASE("generator equals brute force under a short natural limit", "[generator][dtc]") {
+TEST_CASE("generator equals brute force under a short natural limit", "[generator][dtc][slow]") {
   CHECK(compare_with_reference("KRKN", 12) > 0);
   CHECK(compare_with_reference("KNKP", 20) > 0);
   CHECK(compare_with_reference("KRKAA", 6) > 0);

@@ -1,5 +1,6 @@
 // Table files end to end: generation writes byte-identical files whatever the thread count,
 // the probe library reads back exactly what was solved, and verification catches corruption.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -29,7 +30,7 @@ TEST_CASE("1 and 2 threads write byte-identical tables", "[tables]") {
     CHECK(read_bytes(f.path()) == read_bytes(two.path / f.path().filename()));
     ++files;
   }
-  CHECK(files == 2 * 4);  // KK, KRK, KNK, KRKN: WDL and DTM each
+  CHECK(files == 3 * 4);  // KK, KRK, KNK, KRKN: WDL, DTM and DTC each
 }
 
 TEST_CASE("probing the files gives the solved values for every position", "[tables]") {
@@ -62,6 +63,29 @@ TEST_CASE("probing the files gives the solved values for every position", "[tabl
   CHECK_FALSE(tb.probe(Position::from_fen("3k5/9/9/9/9/9/9/9/4C4/4K4 w")).has_value());
 }
 
+// The DTC file holds the DTC stage's values at every forced position; load_table reads it.
+TEST_CASE("the DTC file reads back the solved DTC", "[tables][dtc]") {
+  TempDir dir("dtc");
+  generate_into(dir.str(), {"KRKN"}, 0);
+  const gen::TableSet solved =
+      gen::solve_closure(Material::parse("KRKN"), RuleSet::Check, [](const char*, int) {});
+  const gen::SolvedTable& t = *solved.find(Material::parse("KRKN"));
+  const auto loaded = gen::load_table(dir.str(), Material::parse("KRKN"), RuleSet::Check, true);
+  uint64_t forced = 0, mismatches = 0;
+  unsigned longest = 0;
+  for (int side = 0; side < 2; ++side)
+    for (uint64_t slot = 0; slot < t.index.size(); ++slot) {
+      if (!is_forced(t.wdl[side][slot])) continue;
+      ++forced;
+      mismatches += loaded->wdl[side][slot] != t.wdl[side][slot] ||
+                    loaded->dtc[side][slot] != t.dtc[side][slot];
+      if (t.wdl[side][slot] == Wdl::Win) longest = std::max<unsigned>(longest, t.dtc[side][slot]);
+    }
+  CHECK(mismatches == 0);
+  CHECK(forced > 300000);
+  CHECK(longest == 23);  // KRKN's longest win to conversion (stats: longest_dtc, Red to move)
+}
+
 TEST_CASE("verification accepts solved tables and finds a changed value", "[tables]") {
   const gen::TableSet set =
       gen::solve_closure(Material::parse("KRKN"), RuleSet::Check, [](const char*, int) {});
@@ -87,6 +111,32 @@ TEST_CASE("verification accepts solved tables and finds a changed value", "[tabl
       break;
     }
   CHECK(gen::verify_table(t, set, RuleSet::Check).size() >= 2);
+}
+
+TEST_CASE("verification finds a changed DTC and a class against the limit", "[tables][dtc]") {
+  const gen::TableSet set =
+      gen::solve_closure(Material::parse("KRKN"), RuleSet::Check, [](const char*, int) {});
+  gen::SolvedTable t = *set.find(Material::parse("KRKN"));
+  Position changed;
+  uint64_t at = 0;
+  for (uint64_t slot = 0; slot < t.index.size(); ++slot)
+    if (t.wdl[0][slot] == Wdl::Win && t.dtc[0][slot] > 1) {
+      t.dtc[0][slot] += 1;
+      t.index.decode(slot, changed);
+      at = slot;
+      break;
+    }
+  auto problems = gen::verify_table(t, set, RuleSet::Check);
+  REQUIRE_FALSE(problems.empty());
+  CHECK(problems[0].fen == changed.fen());
+  CHECK_THAT(problems[0].problem, Catch::Contains("converts within the limit in"));
+  // The same win stored as cursed: it converts within the limit.
+  t.dtc[0][at] -= 1;
+  t.wdl[0][at] = Wdl::CursedWin;
+  problems = gen::verify_table(t, set, RuleSet::Check);
+  REQUIRE_FALSE(problems.empty());
+  CHECK(problems[0].fen == changed.fen());
+  CHECK_THAT(problems[0].problem, Catch::Contains("converts within the limit in"));
 }
 
 TEST_CASE("a corrupted table file is refused", "[tables]") {
