@@ -9,7 +9,7 @@ namespace xq::gen {
 namespace {
 
 struct SideCounts {
-  uint64_t slots[6] = {}, positions[6] = {};
+  uint64_t slots[8] = {}, positions[8] = {};  // by class
   std::vector<uint64_t> win_dtm, loss_dtm;  // positions by plies
   unsigned longest = 0;
   uint64_t longest_slot = 0;
@@ -36,11 +36,11 @@ SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t 
     c.slots[int(w)] += 1;
     c.positions[int(w)] += images;
     const unsigned d = t.distance[side][slot - t.first];
-    if (w == Wdl::Win) {
+    if (w == Wdl::Win || w == Wdl::CursedWin) {
       add(c.win_dtm, d, images);
       if (!c.any_win || d > c.longest) c.longest = d, c.longest_slot = slot;
       c.any_win = true;
-    } else if (w == Wdl::Loss) {
+    } else if (w == Wdl::Loss || w == Wdl::BlessedLoss) {
       add(c.loss_dtm, d, images);
     }
   }
@@ -49,7 +49,7 @@ SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t 
 
 // Adds the counts of the slots that follow those of c.
 void merge(SideCounts& c, const SideCounts& later) {
-  for (int i = 0; i < 6; ++i) {
+  for (int i = 0; i < 8; ++i) {
     c.slots[i] += later.slots[i];
     c.positions[i] += later.positions[i];
   }
@@ -87,7 +87,7 @@ uint64_t get(const std::vector<uint8_t>& in, size_t& at) {
   return v;
 }
 void serialize(const SideCounts& c, std::vector<uint8_t>& out) {
-  for (int i = 0; i < 6; ++i) put(out, c.slots[i]), put(out, c.positions[i]);
+  for (int i = 0; i < 8; ++i) put(out, c.slots[i]), put(out, c.positions[i]);
   put(out, c.longest), put(out, c.longest_slot), put(out, c.any_win);
   for (const auto* h : {&c.win_dtm, &c.loss_dtm}) {
     put(out, h->size());
@@ -96,7 +96,7 @@ void serialize(const SideCounts& c, std::vector<uint8_t>& out) {
 }
 SideCounts deserialize(const std::vector<uint8_t>& in, size_t& at) {
   SideCounts c;
-  for (int i = 0; i < 6; ++i) c.slots[i] = get(in, at), c.positions[i] = get(in, at);
+  for (int i = 0; i < 8; ++i) c.slots[i] = get(in, at), c.positions[i] = get(in, at);
   c.longest = unsigned(get(in, at));
   c.longest_slot = get(in, at);
   c.any_win = get(in, at) != 0;
@@ -107,13 +107,64 @@ SideCounts deserialize(const std::vector<uint8_t>& in, size_t& at) {
   return c;
 }
 
-nlohmann::json counts_json(const uint64_t (&by_wdl)[6]) {
+// "win" and "loss" count every won and lost value without the limit; "cursed_win" and
+// "blessed_loss" those of them that the natural limit draws.
+nlohmann::json counts_json(const uint64_t (&by_wdl)[8]) {
   const auto at = [&](Wdl w) { return by_wdl[int(w)]; };
-  return {{"win", at(Wdl::Win) + at(Wdl::RuleWin)},
+  return {{"win", at(Wdl::Win) + at(Wdl::RuleWin) + at(Wdl::CursedWin)},
           {"draw", at(Wdl::Draw)},
-          {"loss", at(Wdl::Loss) + at(Wdl::RuleLoss)},
+          {"loss", at(Wdl::Loss) + at(Wdl::RuleLoss) + at(Wdl::BlessedLoss)},
           {"rule_win", at(Wdl::RuleWin)},
-          {"rule_loss", at(Wdl::RuleLoss)}};
+          {"rule_loss", at(Wdl::RuleLoss)},
+          {"cursed_win", at(Wdl::CursedWin)},
+          {"blessed_loss", at(Wdl::BlessedLoss)}};
+}
+
+// The natural limit's part: cursed wins and blessed losses (slots, positions) and the longest
+// DTC of a win within the limit (class Win).
+struct LimitCounts {
+  uint64_t slots[2] = {}, positions[2] = {};  // [0] cursed wins, [1] blessed losses
+  unsigned longest_dtc = 0;
+  uint64_t longest_dtc_slot = 0;
+  bool any_limit_win = false;
+};
+
+LimitCounts count_limit_range(const SolvedTable& t, int side, uint64_t begin, uint64_t end) {
+  LimitCounts c;
+  SlotCursor cur(t.index);
+  for (uint64_t slot = begin; slot < end; ++slot) {
+    const Wdl w = t.wdl[side][slot];
+    if (w == Wdl::Win) {
+      const unsigned dtc = t.dtc[side][slot];
+      if (!c.any_limit_win || dtc > c.longest_dtc) c.longest_dtc = dtc, c.longest_dtc_slot = slot;
+      c.any_limit_win = true;
+    }
+    if (!is_limit_drawn(w)) continue;
+    const bool symmetric = t.index.groups_symmetric(slot) && cur.load(slot, Color(side)) &&
+                           cur.pos().mirror_symmetric();
+    const int i = w == Wdl::BlessedLoss;
+    c.slots[i] += 1;
+    c.positions[i] += symmetric ? 1 : 2;
+  }
+  return c;
+}
+
+// Counted in parallel over blocks, merged in slot order: independent of the thread count.
+LimitCounts count_limit_side(const SolvedTable& t, int side) {
+  constexpr uint64_t kBlocks = 256;
+  const uint64_t n = t.index.size(), per = (n + kBlocks - 1) / kBlocks;
+  std::vector<LimitCounts> parts(kBlocks);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (uint64_t i = 0; i < kBlocks; ++i)
+    parts[i] = count_limit_range(t, side, std::min(n, i * per), std::min(n, (i + 1) * per));
+  LimitCounts c;
+  for (const LimitCounts& p : parts) {
+    for (int i = 0; i < 2; ++i) c.slots[i] += p.slots[i], c.positions[i] += p.positions[i];
+    if (p.any_limit_win && (!c.any_limit_win || p.longest_dtc > c.longest_dtc))
+      c.longest_dtc = p.longest_dtc, c.longest_dtc_slot = p.longest_dtc_slot;
+    c.any_limit_win |= p.any_limit_win;
+  }
+  return c;
 }
 
 nlohmann::json histogram_json(const std::vector<uint64_t>& h) {
@@ -159,6 +210,24 @@ nlohmann::json table_stats(const SolvedTable& t, RuleSet rules, Partition& part)
     j[side == 0 ? "red" : "black"] = s;
   }
   return j;
+}
+
+void add_limit_stats(const SolvedTable& t, nlohmann::json& stats) {
+  for (int side = 0; side < 2; ++side) {
+    const LimitCounts c = count_limit_side(t, side);
+    nlohmann::json& s = stats.at(side == 0 ? "red" : "black");
+    for (const char* kind : {"slots", "positions"}) {
+      const uint64_t* n = kind[0] == 's' ? c.slots : c.positions;
+      nlohmann::json& counts = s.at(kind);
+      counts["cursed_win"] = n[0];
+      counts["blessed_loss"] = n[1];
+    }
+    if (!c.any_limit_win) continue;
+    Position pos;
+    t.index.decode(c.longest_dtc_slot, pos);
+    pos.set_side_to_move(Color(side));
+    s["longest_dtc"] = {{"plies", c.longest_dtc}, {"fen", pos.fen()}};
+  }
 }
 
 }  // namespace xq::gen

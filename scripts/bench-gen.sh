@@ -34,28 +34,32 @@ peak_kib=$(timed 'Maximum resident set size')
 
 echo "Family of $material: $("$xqtb" --version), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) CPUs, $(uname -m), $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-echo "| table | positions | solve s | write s | pos/s/thread | peak RSS MiB | WDL bytes | DTM bytes | WDL bits/pos | DTM bits/pos |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| table | positions | solve s | write s | pos/s/thread | peak RSS MiB | WDL bytes | DTM bytes | DTC bytes | WDL bits/pos | DTM bits/pos | DTC bits/pos | cursed wins | blessed losses |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 # Generation order (dependencies first); positions = slots per side x 2 sides to move.
 # (--plan prints a header, one row per table starting with its name, and a total line.)
 "$xqtb" gen "$material" --plan | awk '$1 ~ /^K[A-Z]*$/ { print $1 }' | while read -r name; do
   jq -r '[.material, 2 * .stats.slots_per_side, .generation_seconds, (.write_seconds // 0),
           .positions_per_second_per_thread, .peak_rss_bytes / 1048576, .wdl_bytes, .dtm_bytes,
-          .wdl_bits_per_slot, .dtm_bits_per_slot, .threads] | @tsv' "$dir/$name.json"
+          .wdl_bits_per_slot, .dtm_bits_per_slot, .threads, .dtc_bytes, .dtc_bits_per_slot,
+          .stats.red.positions.cursed_win + .stats.black.positions.cursed_win,
+          .stats.red.positions.blessed_loss + .stats.black.positions.blessed_loss] | @tsv' "$dir/$name.json"
 done | tee "$dir/rows.tsv" | awk -F'\t' '{
-  printf "| %s | %d | %.2f | %.2f | %.0f | %.0f | %d | %d | %.3f | %.3f |\n",
-         $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 }'
+  printf "| %s | %d | %.2f | %.2f | %.0f | %.0f | %d | %d | %d | %.3f | %.3f | %.3f | %d | %d |\n",
+         $1, $2, $3, $4, $5, $6, $7, $8, $12, $9, $10, $13, $14, $15 }'
 
 awk -F'\t' -v wall="$wall" -v user="$user" -v sys="$sys" -v peak="$peak_kib" '
-  { n++; pos += $2; solve += $3; write += $4; wdl += $7; dtm += $8; threads = $11 }
+  { n++; pos += $2; solve += $3; write += $4; wdl += $7; dtm += $8; dtc += $12; threads = $11
+    cursed += $14; blessed += $15 }
   END {
-    printf "| **family: %d tables** | %d | %.1f | %.1f | | %.0f | %d | %d | | |\n",
-           n, pos, solve, write, peak / 1024, wdl, dtm
+    printf "| **family: %d tables** | %d | %.1f | %.1f | | %.0f | %d | %d | %d | | | | %d | %d |\n",
+           n, pos, solve, write, peak / 1024, wdl, dtm, dtc, cursed, blessed
     printf "\nFamily: wall %s, CPU %.1f s (user %s + sys %s), threads %d, peak RSS %.0f MiB, ", wall,
            user + sys, user, sys, threads, peak / 1024
-    printf "WDL %d bytes + DTM %d bytes = %d bytes (%.2f MB).\n", wdl, dtm, wdl + dtm,
-           (wdl + dtm) / 1e6
+    printf "WDL %d bytes + DTM %d bytes + DTC %d bytes = %d bytes (%.2f MB).\n", wdl, dtm, dtc,
+           wdl + dtm + dtc, (wdl + dtm + dtc) / 1e6
   }' "$dir/rows.tsv"
 echo
-echo "Per-table peak RSS is the process peak up to that table (getrusage); solve excludes"
-echo "statistics, compression and writing, which are in write."
+echo "Per-table peak RSS is the process peak up to that table (getrusage); solve (plain, rule"
+echo "and DTC stages) excludes statistics, compression, writing and the DTM read back, which are"
+echo "in write. Load: $(uptime)"

@@ -84,6 +84,7 @@ nlohmann::json to_json(const Material& m, const Options& o, const nlohmann::json
     side["positions"] = counts_with_shares(s.at("positions"));
     side["slots"] = counts_with_shares(s.at("slots"));
     side["longest_win"] = longest_win(tb, s);
+    side["longest_dtc"] = s.value("longest_dtc", nlohmann::json());
     side["win_dtm_histogram"] = s.at("win_dtm_histogram");
     side["loss_dtm_histogram"] = s.at("loss_dtm_histogram");
     j[side_key(c) + "_to_move"] = side;
@@ -107,12 +108,40 @@ nlohmann::json to_json(const Material& m, const Options& o, const nlohmann::json
   j["typical"] = typical;
   j["verdict"] = verdict_name(v);
   j["verdict_zh"] = verdict_zh(v);
+  const Verdict limited = decide(t, true);
+  j["verdict_under_limit"] = verdict_name(limited);
+  j["verdict_under_limit_zh"] = verdict_zh(limited);
   const auto book = book_verdict(m);
   j["book_verdict"] = book ? nlohmann::json(verdict_name(*book)) : nullptr;
   j["agrees_with_book"] = book ? nlohmann::json(*book == v) : nullptr;
   j["explanation"] = explain(m, t, v, stats, Lang::En);
   j["explanation_zh"] = explain(m, t, v, stats, Lang::Zh);
   return j;
+}
+
+// The natural limit (docs/metrics.md): wins it draws from a fresh counter (cursed), losses it
+// saves (blessed), and the longest DTC of the wins within it, per side to move.
+void print_limit(const nlohmann::json& stats, Lang lang) {
+  const bool zh = lang == Lang::Zh;
+  for (Color c : {Red, Black}) {
+    const nlohmann::json& side = stats.at(side_key(c));
+    const nlohmann::json& p = side.at("positions");
+    const uint64_t cursed = p.value("cursed_win", uint64_t(0)),
+                   blessed = p.value("blessed_loss", uint64_t(0));
+    const std::string who = side_name(c, lang);
+    const std::string longest =
+        side.contains("longest_dtc")
+            ? std::to_string(side["longest_dtc"].at("plies").get<unsigned>())
+            : std::string("-");
+    if (zh)
+      std::cout << "  六十回合自然限着（" << who << "先）：超限的胜局 " << with_commas(cursed)
+                << " 局，因限着得和的负局 " << with_commas(blessed) << " 局，限着内胜局最长 "
+                << longest << " 步到吃子或杀\n";
+    else
+      std::cout << "  natural limit, " << who << " to move: " << with_commas(cursed)
+                << " cursed wins, " << with_commas(blessed)
+                << " blessed losses; longest DTC of a win within it " << longest << " plies\n";
+  }
 }
 
 void print_counts(const nlohmann::json& stats, Lang lang) {
@@ -144,6 +173,7 @@ void print_counts(const nlohmann::json& stats, Lang lang) {
     std::cout << "  decided by the perpetual-check rule (not by mate alone): "
               << with_commas(rule[Red]) << " with Red to move, " << with_commas(rule[Black])
               << " with Black to move\n";
+  print_limit(stats, lang);
 }
 
 void print_longest(const Tablebase& tb, const nlohmann::json& stats, Lang lang) {
@@ -229,6 +259,17 @@ void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json&
                   : v == Verdict::Draw ? "book draw"
                                        : "depends on the position");
   std::cout << "\n  " << explain(m, t, v, stats, lang) << "\n";
+  if (const Verdict limited = decide(t, true); limited != v) {
+    const Tally& s = t.stronger_to_move;
+    if (zh)
+      std::cout << "  按六十回合自然限着（从吃子后起算）：" << verdict_zh(limited)
+                << "（红先典型局面胜 " << pct_column(s.win_pct(true))
+                << "，其余超限或由规则决定）\n";
+    else
+      std::cout << "  under the natural limit (fresh counter): " << verdict_zh(limited) << " — "
+                << verdict_name(limited) << ": Red to move wins" << pct_column(s.win_pct(true))
+                << " of typical positions within it (the other wins are cursed or rule-decided)\n";
+  }
   if (t.best_example_fen.empty()) return;
   const Position pos = Position::from_fen(t.best_example_fen);
   const auto r = tb.probe(pos);

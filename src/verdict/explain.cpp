@@ -123,6 +123,8 @@ nlohmann::json tally_json(const Tally& t) {
           {"draw", t.draws},
           {"loss", t.losses},
           {"rule_decided", t.rule_decided},
+          {"limit_drawn_wins", t.limit_drawn_wins},
+          {"limit_drawn_losses", t.limit_drawn_losses},
           {"win_pct", t.win_pct()},
           {"draw_pct", t.draw_pct()},
           {"loss_pct", t.loss_pct()}};

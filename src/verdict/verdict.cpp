@@ -112,6 +112,9 @@ void count(Tally& t, Wdl stronger_view) {
   else
     ++t.draws;
   if (is_rule_decided(stronger_view)) ++t.rule_decided;
+  const bool limit_drawn = is_rule_decided(stronger_view) || is_limit_drawn(stronger_view);
+  t.limit_drawn_wins += limit_drawn && is_win(stronger_view);
+  t.limit_drawn_losses += limit_drawn && is_loss(stronger_view);
 }
 
 // Decodes a mixed-radix placement number onto pos (cleared first when `fresh`); false when
@@ -195,8 +198,8 @@ int spread(const Position& pos) {
 
 }  // namespace
 
-double Tally::win_pct() const {
-  return share(wins, positions);
+double Tally::win_pct(bool under_limit) const {
+  return share(under_limit ? wins - limit_drawn_wins : wins, positions);
 }
 double Tally::draw_pct() const {
   return share(draws, positions);
@@ -267,6 +270,9 @@ TypicalSet typical_positions(const Tablebase& tb, const Material& material, uint
     const double hold = 100 - held[Red].win_pct();
     const double hold_moving = held[Black].positions ? 100 - held[Black].win_pct() : 100;
     t.fortresses += hold >= kFortressPct && hold_moving >= kFortressPct;
+    const double hold_limit = 100 - held[Red].win_pct(true);
+    const double hold_moving_limit = held[Black].positions ? 100 - held[Black].win_pct(true) : 100;
+    t.fortresses_under_limit += hold_limit >= kFortressPct && hold_moving_limit >= kFortressPct;
     t.lost_formations += held[Red].win_pct() >= kBookWinPct;
     // Best: highest share held with the stronger side to move, then with the weaker, then
     // the most compact formation.
@@ -287,9 +293,9 @@ TypicalSet typical_positions(const Tablebase& tb, const Material& material, uint
   return t;
 }
 
-Verdict decide(const TypicalSet& t) {
-  if (t.fortresses > 0) return Verdict::Draw;
-  if (t.stronger_to_move.positions > 0 && t.stronger_to_move.win_pct() >= kBookWinPct)
+Verdict decide(const TypicalSet& t, bool under_limit) {
+  if ((under_limit ? t.fortresses_under_limit : t.fortresses) > 0) return Verdict::Draw;
+  if (t.stronger_to_move.positions > 0 && t.stronger_to_move.win_pct(under_limit) >= kBookWinPct)
     return Verdict::Win;
   return Verdict::Depends;
 }

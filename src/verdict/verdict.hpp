@@ -19,8 +19,11 @@ enum class Verdict { Win, Draw, Depends };
 // losses include rule-decided ones, which are also counted in rule_decided.
 struct Tally {
   uint64_t positions = 0, wins = 0, draws = 0, losses = 0, rule_decided = 0;
+  // Wins and losses that the natural limit draws from a fresh counter (docs/metrics.md): the
+  // cursed wins and blessed losses, and the rule-decided ones, which are not claimed under it.
+  uint64_t limit_drawn_wins = 0, limit_drawn_losses = 0;
   // Percentages of positions (0 when there are none).
-  double win_pct() const;
+  double win_pct(bool under_limit = false) const;
   double draw_pct() const;
   double loss_pct() const;
 };
@@ -46,6 +49,7 @@ struct TypicalSet {
   // their positions with either side to move; and those lost in at least kBookWinPct with the
   // stronger side to move.
   uint64_t fortresses = 0, lost_formations = 0;
+  uint64_t fortresses_under_limit = 0;  // the same test with the values under the natural limit
   // The defender's best formation: highest share held with the stronger side to move (ties:
   // with the weaker side to move). Its positions by side to move, and one held position.
   std::vector<Placed> best;
@@ -71,8 +75,10 @@ constexpr double kFortressPct = 90;  // a formation holding this share is a fort
 
 // The verdict (docs/verdicts.md "The rule"): Draw when the defender has a fortress; otherwise
 // Win when the stronger side to move wins at least kBookWinPct of the typical positions;
-// Depends otherwise.
-Verdict decide(const TypicalSet& t);
+// Depends otherwise. under_limit: the same rule on the values under the natural limit from a
+// fresh counter (cursed wins, blessed losses and rule values drawn), which stats reports when
+// it differs.
+Verdict decide(const TypicalSet& t, bool under_limit = false);
 
 // "win" / "draw" / "depends"; 例胜 / 例和 / 视局面而定.
 const char* verdict_name(Verdict v);
