@@ -10,13 +10,14 @@ namespace xq::gen {
 
 uint64_t disk_estimate(uint64_t slots_per_side) {
   const double positions = 2.0 * double(slots_per_side);
-  return uint64_t(positions * (kWdlBitsPerPosition + kDtmBitsPerPosition) / 8.0);
+  return uint64_t(positions * (kWdlBitsPerPosition + kDtmBitsPerPosition + kDtcBitsPerPosition) /
+                  8.0);
 }
 
 double modelled_seconds(uint64_t slots_per_side) {
   const double positions = 2.0 * double(slots_per_side);
   return kSecondsPerTable + positions / kSolvePositionsPerSecond +
-         positions / kWritePositionsPerSecond;
+         positions / kDtcPositionsPerSecond + positions / kWritePositionsPerSecond;
 }
 
 uint64_t disk_estimate(const Material& m) {

@@ -17,6 +17,9 @@ namespace xq::gen {
 // Single tables range from 0.05 to 0.28 (WDL) and 0.44 to 0.90 (DTM) bits.
 constexpr double kWdlBitsPerPosition = 0.224;
 constexpr double kDtmBitsPerPosition = 0.624;
+// DTC: the same family at e72a3e4, 10,987,727 bytes (docs/benchmarks.md); single tables 0.25 to
+// 1.03 bits.
+constexpr double kDtcBitsPerPosition = 0.400;
 
 // Seconds per table on the reference machine (2 vCPUs, 2 threads), from the same run's
 // records: the eight tables above 2 M positions solved 214.0 M positions in 55.75 s and wrote
@@ -25,8 +28,12 @@ constexpr double kDtmBitsPerPosition = 0.624;
 constexpr double kSolvePositionsPerSecond = 3.84e6;
 constexpr double kWritePositionsPerSecond = 13.2e6;
 constexpr double kSecondsPerTable = 0.07;
+// The DTC stage (generator/dtc_solver.hpp), from the CPU time it added to the family at
+// e72a3e4 (186.0 s against 122.5 s without it on the same VM, docs/benchmarks.md), with the 2
+// vCPUs giving 1.6 times one: 219.8 M positions in 39.7 s.
+constexpr double kDtcPositionsPerSecond = 5.5e6;
 
-// Bytes of the two files of a table of `slots_per_side` slots, estimated.
+// Bytes of the three files of a table of `slots_per_side` slots, estimated.
 uint64_t disk_estimate(uint64_t slots_per_side);
 // Seconds to solve and write a table of `slots_per_side` slots on the reference machine.
 double modelled_seconds(uint64_t slots_per_side);

@@ -92,7 +92,7 @@ struct Solver {
     captures.size = 0;
     pos.pseudo_captures(captures);
     const Color us = pos.side_to_move();
-    bool any_capture = false, blocked = false;
+    bool any_capture = false;
     for (const Move m : captures) {
       const bool sure = pos.surely_legal(m, safety);
       const Piece cap = pos.make(m);
@@ -104,10 +104,9 @@ struct Solver {
       pos.unmake(m, cap);
       any_capture = true;
       if (win && converts_for_winner(sub, limit)) return win_code(1);
-      if (!win && !converts_for_loser(sub, limit)) blocked = true;
+      if (!win && !converts_for_loser(sub, limit)) return loss_code(kBlocked);
     }
     if (win) return win_code(kOpen);
-    if (blocked) return loss_code(kBlocked);
     const unsigned quiet_count = weighted_quiet_count(pos, safety, quiet);
     if (quiet_count > draw_hint::kMoves)
       throw std::runtime_error("more quiet moves than counts hold");

@@ -14,12 +14,13 @@ using namespace xq;
 TEST_CASE("the cost model's disk and time come from the documented rates", "[cost]") {
   // KRKCAABB: 44,425,584 slots per side = 88,851,168 positions.
   const uint64_t slots = 44425584;
-  // (0.224 + 0.624) bits × 88,851,168 / 8 = 9,418,223.8 bytes (measured: 7,395,916).
-  CHECK(gen::disk_estimate(slots) == 9418223);
-  CHECK(gen::disk_estimate(Material::parse("KRKCAABB")) == 9418223);
-  // 0.07 + 88,851,168 / 3.84e6 + 88,851,168 / 13.2e6 = 0.07 + 23.138 + 6.731 s
-  // (measured at 59d43ab: 20.27 s solve + 5.47 s write).
-  CHECK(gen::modelled_seconds(slots) == Approx(29.939).epsilon(1e-4));
+  // (0.224 + 0.624 + 0.400) bits × 88,851,168 / 8 = 13,860,782.2 bytes (measured at e72a3e4:
+  // 10,172,985).
+  CHECK(gen::disk_estimate(slots) == 13860782);
+  CHECK(gen::disk_estimate(Material::parse("KRKCAABB")) == 13860782);
+  // 0.07 + 88,851,168 / 3.84e6 + 88,851,168 / 5.5e6 + 88,851,168 / 13.2e6
+  // = 0.07 + 23.138 + 16.155 + 6.731 s.
+  CHECK(gen::modelled_seconds(slots) == Approx(46.094).epsilon(1e-4));
   CHECK(gen::modelled_seconds(0) == Approx(0.07));
 }
 
