@@ -10,7 +10,7 @@ namespace {
 
 struct SideCounts {
   uint64_t slots[8] = {}, positions[8] = {};  // by class
-  std::vector<uint64_t> win_dtm, loss_dtm;  // positions by plies
+  std::vector<uint64_t> win_dtm, loss_dtm;    // positions by plies
   unsigned longest = 0;
   uint64_t longest_slot = 0;
   bool any_win = false;
