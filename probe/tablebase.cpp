@@ -12,12 +12,59 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Ordering key of a move for its mover: larger is better.
+// Ordering key of a move for its mover without the limit: larger is better.
 struct MoveKey {
-  int tier;     // 5 plain win, 4 rule win following the strategy, 3 other rule win, 2 draw,
-                // 1 rule loss, 0 plain loss
+  int tier;     // 5 forced win (classes 2, 6), 4 rule win following the strategy, 3 other rule
+                // win, 2 draw, 1 rule loss, 0 forced loss (classes 3, 7)
   int64_t sub;  // within a tier: larger is better
+  bool operator>(const MoveKey& o) const { return tier != o.tier ? tier > o.tier : sub > o.sub; }
 };
+
+// The key of move mv (value mv.value, for its mover) from a position whose own value is here:
+// forced wins by the shortest DTM, forced losses by the longest, rule wins by the strategy.
+MoveKey unlimited_key(const ProbeResult& here, const MoveValue& mv, bool capture, bool check) {
+  const int d = mv.value.distance;
+  switch (mv.value.wdl) {
+    case Wdl::Win:
+    case Wdl::CursedWin:
+      return {5, -d};
+    case Wdl::RuleWin: {
+      // docs/metrics.md: a capture leaves this table (its own strategy takes over); a check
+      // must lower the potential (k, j); a quiet move must not raise the round k.
+      const uint16_t p = here.distance;
+      const bool follows =
+          capture || here.wdl != Wdl::RuleWin ||
+          (check ? mv.value.distance < p : rule_round(mv.value.distance) <= rule_round(p));
+      return {follows ? 4 : 3, capture ? 1 << 20 : -d};
+    }
+    case Wdl::Draw:
+      return {2, 0};
+    case Wdl::RuleLoss:
+      return {1, d};
+    default:  // Loss, BlessedLoss
+      return {0, d};
+  }
+}
+
+// RootMoveLimit::rank of a move's value under the limit (mover's view).
+int limit_rank(const LimitedValue& v, Wdl unlimited, uint16_t dtc) {
+  switch (v.verdict) {
+    case LimitVerdict::Win:
+      return 1000 - dtc;
+    case LimitVerdict::Loss:
+      return -1000 + dtc;
+    case LimitVerdict::Draw:
+      break;
+  }
+  return is_win(unlimited) ? 1 : is_loss(unlimited) ? -1 : 0;
+}
+
+void check_counter(int counter) {
+  if (!valid_counter(counter))
+    throw std::invalid_argument("counter " + std::to_string(counter) + " is not 0.." +
+                                std::to_string(kNaturalLimitPlies) +
+                                " plies since the last capture");
+}
 
 }  // namespace
 
@@ -34,6 +81,7 @@ Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
       auto e = std::make_unique<Entry>();
       e->wdl_path = table_path(dir, *m, TableKind::Wdl);
       e->dtm_path = table_path(dir, *m, TableKind::Dtm);
+      e->dtc_path = table_path(dir, *m, TableKind::Dtc);
       entries_[*m] = std::move(e);
       largest_ = std::max(largest_, m->piece_count() + 2);
     }
@@ -66,16 +114,36 @@ const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {
   });
 }
 
-const TableFile& Tablebase::dtm_file(const Entry& e, const Material& m) const {
-  return e.dtm.get([&] {
-    if (!fs::exists(e.dtm_path)) throw TableError(e.dtm_path, "missing DTM file");
-    auto t = TableFile::open(e.dtm_path, m.name(), TableKind::Dtm, cache_);
-    if (t->header().index_version != kIndexVersion)
-      throw TableError(e.dtm_path, "built with another index scheme");
-    if (t->header().rules != wdl_file(e, m).header().rules)
-      throw TableError(e.dtm_path, "built under another rule set than its WDL file");
+const TableFile& Tablebase::distance_file(const Entry& e, const Material& m, TableKind kind) const {
+  const bool dtm = kind == TableKind::Dtm;
+  const std::string& path = dtm ? e.dtm_path : e.dtc_path;
+  return (dtm ? e.dtm : e.dtc).get([&] {
+    if (!fs::exists(path))
+      throw TableError(path, std::string("missing ") + table_kind_name(kind) + " file");
+    auto t = TableFile::open(path, m.name(), kind, cache_);
+    const TableHeader& h = t->header();
+    const TableHeader& w = wdl_file(e, m).header();
+    if (h.index_version != kIndexVersion) throw TableError(path, "built with another index scheme");
+    if (h.rules != w.rules)
+      throw TableError(path, "built under another rule set than its WDL file");
+    // The verdicts under the limit assume the limit of core/values.hpp, counted ply by ply.
+    if (h.limit_plies != w.limit_plies || h.limit_counting != w.limit_counting)
+      throw TableError(path, "built for another natural limit than its WDL file");
+    if (!dtm &&
+        (h.limit_plies != kNaturalLimitPlies || h.limit_counting != LimitCounting::EveryPly))
+      throw TableError(path, "built for a natural limit of " + std::to_string(h.limit_plies) +
+                                 " plies; this probe knows " + std::to_string(kNaturalLimitPlies) +
+                                 ", every ply counted");
     return t;
   });
+}
+
+const TableFile& Tablebase::dtm_file(const Entry& e, const Material& m) const {
+  return distance_file(e, m, TableKind::Dtm);
+}
+
+const TableFile& Tablebase::dtc_file(const Entry& e, const Material& m) const {
+  return distance_file(e, m, TableKind::Dtc);
 }
 
 const Index& Tablebase::index_of(const Entry& e, const Material& m) const {
@@ -110,7 +178,7 @@ std::optional<Tablebase::Located> Tablebase::locate(const Position& pos) const {
 
 Wdl Tablebase::read_wdl(const Located& at) const {
   const uint32_t code = wdl_file(*at.entry, at.material).get(at.side, at.slot);
-  if (code == uint32_t(Wdl::Illegal) || code > uint32_t(Wdl::RuleLoss))
+  if (code == uint32_t(Wdl::Illegal) || code > uint32_t(Wdl::BlessedLoss))
     throw TableError(at.entry->wdl_path, "no value stored for a legal position");
   return Wdl(code);
 }
@@ -121,14 +189,34 @@ std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
   return read_wdl(*at);
 }
 
-std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
-  const auto at = locate(pos);  // once: legality, material and encoding serve both files
+std::optional<Tablebase::Stored> Tablebase::stored(const Position& pos, bool with_dtc) const {
+  const auto at = locate(pos);  // once: legality, material and encoding serve every file
   if (!at) return std::nullopt;
   const Wdl wdl = read_wdl(*at);
-  // The DTM file is opened (header and offset table checked) for a draw too, so that a damaged
-  // pair is refused whatever the position's value, not only where a distance is read.
+  // The distance files are opened (header and offset table checked) for a draw too, so that a
+  // damaged set is refused whatever the position's value, not only where a distance is read.
   const TableFile& dtm = dtm_file(*at->entry, at->material);
-  return ProbeResult{wdl, wdl == Wdl::Draw ? uint16_t(0) : uint16_t(dtm.get(at->side, at->slot))};
+  Stored out{{wdl, wdl == Wdl::Draw ? uint16_t(0) : uint16_t(dtm.get(at->side, at->slot))}};
+  if (with_dtc) {
+    const TableFile& dtc = dtc_file(*at->entry, at->material);
+    if (is_forced(wdl)) out.dtc = uint16_t(dtc.get(at->side, at->slot));
+  }
+  return out;
+}
+
+std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
+  const auto s = stored(pos, false);
+  if (!s) return std::nullopt;
+  return s->value;
+}
+
+std::optional<LimitProbe> Tablebase::probe(const Position& pos, int counter) const {
+  check_counter(counter);
+  const auto s = stored(pos, true);
+  if (!s) return std::nullopt;
+  LimitProbe out{s->value, std::nullopt, counter, limited_value(s->value.wdl, s->dtc, counter)};
+  if (is_forced(s->value.wdl)) out.dtc = s->dtc;
+  return out;
 }
 
 RootMoves Tablebase::root_moves(const Position& root) const {
@@ -136,48 +224,71 @@ RootMoves Tablebase::root_moves(const Position& root) const {
   if (!here) return {RootStatus::NoTable, {}, Material::of(root).canonical()};
   std::vector<std::pair<MoveKey, MoveValue>> ranked;
   for (Move m : root.legal_moves()) {
-    const bool capture = root.is_capture(m);
-    const bool check = root.gives_check(m);
     const Position next = root.after(m);
     const auto after = probe(next);
     // Only a capture changes the material, and the position's own table is there.
     if (!after) return {RootStatus::NoSubTable, {}, Material::of(next).canonical()};
     MoveValue mv{m, {negate(after->wdl), after->distance}};
     if (!is_rule_decided(after->wdl) && after->wdl != Wdl::Draw) ++mv.value.distance;
-    const int d = mv.value.distance;
-    MoveKey key{};
-    switch (mv.value.wdl) {
-      case Wdl::Win:
-        key = {5, -d};
-        break;
-      case Wdl::RuleWin: {
-        // docs/metrics.md: a capture leaves this table (its own strategy takes over); a check
-        // must lower the potential (k, j); a quiet move must not raise the round k.
-        const uint16_t p = here->distance;
-        const bool follows =
-            capture || here->wdl != Wdl::RuleWin ||
-            (check ? mv.value.distance < p : rule_round(mv.value.distance) <= rule_round(p));
-        key = {follows ? 4 : 3, capture ? 1 << 20 : -d};
-        break;
-      }
-      case Wdl::Draw:
-        key = {2, 0};
-        break;
-      case Wdl::RuleLoss:
-        key = {1, d};
-        break;
-      default:
-        key = {0, d};
-        break;
-    }
-    ranked.push_back({key, mv});
+    ranked.push_back({unlimited_key(*here, mv, root.is_capture(m), root.gives_check(m)), mv});
   }
-  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
-    return a.first.tier != b.first.tier ? a.first.tier > b.first.tier : a.first.sub > b.first.sub;
-  });
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
   if (ranked.empty()) return {RootStatus::NoLegalMove, {}, std::nullopt};
   RootMoves out;
   for (const auto& [key, mv] : ranked) out.moves.push_back(mv);
+  return out;
+}
+
+RootProbe Tablebase::root_probe(const Position& root, int counter) const {
+  check_counter(counter);
+  RootProbe out;
+  out.counter = counter;
+  const auto here = stored(root, true);
+  if (!here) {
+    out.status = RootStatus::NoTable;
+    out.missing = Material::of(root).canonical();
+    return out;
+  }
+  // Sorted by index into these arrays: no allocation, and ties keep the legal-move order.
+  std::array<MoveKey, MoveList::kCapacity> keys;
+  std::array<int, MoveList::kCapacity> order;
+  for (Move m : root.legal_moves()) {
+    const bool capture = root.is_capture(m);
+    const Position next = root.after(m);
+    const auto after = stored(next, true);
+    if (!after) {
+      out = RootProbe{};
+      out.status = RootStatus::NoSubTable;
+      out.counter = counter;
+      out.missing = Material::of(next).canonical();
+      return out;
+    }
+    RootMoveLimit& r = out.moves[out.size];
+    r.move = m;
+    r.unlimited = {negate(after->value.wdl), after->value.distance};
+    const bool forced = is_forced(after->value.wdl);
+    if (forced) ++r.unlimited.distance;
+    // A capture is the conversion itself (into the sub-table's value with a fresh counter); a
+    // quiet move reaches the successor's conversion one ply later.
+    if (forced) r.dtc = capture ? uint16_t(1) : uint16_t(after->dtc + 1);
+    r.limited = limited_value(r.unlimited.wdl, r.dtc.value_or(0), counter);
+    r.rank = limit_rank(r.limited, r.unlimited.wdl, r.dtc.value_or(0));
+    keys[out.size] = unlimited_key(here->value, {m, r.unlimited}, capture, root.gives_check(m));
+    order[out.size] = out.size;
+    ++out.size;
+  }
+  if (out.size == 0) {
+    out.status = RootStatus::NoLegalMove;
+    return out;
+  }
+  std::sort(order.begin(), order.begin() + out.size, [&](int a, int b) {
+    if (out.moves[a].rank != out.moves[b].rank) return out.moves[a].rank > out.moves[b].rank;
+    if (keys[a] > keys[b] || keys[b] > keys[a]) return keys[a] > keys[b];
+    return a < b;
+  });
+  const std::array<RootMoveLimit, MoveList::kCapacity> unsorted = out.moves;
+  for (int i = 0; i < out.size; ++i) out.moves[i] = unsorted[order[i]];
   return out;
 }
 
@@ -210,6 +321,41 @@ Line Tablebase::principal_variation(const Position& start, int max_plies) const 
     }
     line.moves.push_back(b.best.move);
     pos.make(b.best.move);
+  }
+  return line;
+}
+
+Line Tablebase::limit_line(const Position& start, int counter, int max_plies) const {
+  check_counter(counter);
+  Line line;
+  std::set<std::string> seen;
+  Position pos = start;
+  for (;;) {
+    if (int(line.moves.size()) >= max_plies) {
+      line.end = LineEnd::MaxPlies;
+      break;
+    }
+    if (!seen.insert(pos.fen()).second) {
+      line.end = LineEnd::Repetition;
+      break;
+    }
+    const RootProbe r = root_probe(pos, counter);
+    if (!r.found()) {
+      line.end = r.status == RootStatus::NoLegalMove ? LineEnd::NoLegalMove
+                 : r.status == RootStatus::NoTable   ? LineEnd::NoTable
+                                                     : LineEnd::NoSubTable;
+      line.missing = r.missing;
+      break;
+    }
+    // After a mate on the last ply is ruled out: the limit has drawn the game.
+    if (remaining_plies(counter) == 0) {
+      line.end = LineEnd::LimitReached;
+      break;
+    }
+    const Move best = r.moves[0].move;
+    counter = pos.is_capture(best) ? 0 : counter + 1;
+    line.moves.push_back(best);
+    pos.make(best);
   }
   return line;
 }

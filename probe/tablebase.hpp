@@ -4,6 +4,7 @@
 // decompressed on demand into one bounded cache.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -16,12 +17,14 @@
 #include "core/position.hpp"
 #include "core/table_file.hpp"
 #include "core/values.hpp"
+#include "probe/limit.hpp"
 #include "probe/open_once.hpp"
 
 namespace xq {
 
-// A position's value from its side to move's view. distance: DTM in plies for Win/Loss; the
-// rule potential (core/values.hpp, docs/metrics.md) for RuleWin/RuleLoss; 0 for Draw.
+// A position's value from its side to move's view. distance: DTM in plies for the forced
+// classes (Win, Loss, CursedWin, BlessedLoss); the rule potential (core/values.hpp,
+// docs/metrics.md) for RuleWin/RuleLoss; 0 for Draw.
 struct ProbeResult {
   Wdl wdl = Wdl::Draw;
   uint16_t distance = 0;
@@ -33,7 +36,30 @@ struct MoveValue {
   ProbeResult value;  // mover's view; distance counts the move itself for Win/Loss
 };
 
-// Whether a root query (root_moves, best_move) found moves, and if not, why.
+// A position's value under the natural limit when `counter` plies have passed since the last
+// capture, beside its value without the limit.
+struct LimitProbe {
+  ProbeResult unlimited;        // the stored class and DTM / potential, as probe(pos)
+  std::optional<uint16_t> dtc;  // forced classes only: plies to the conversion (docs/metrics.md)
+  int counter = 0;              // plies since the last capture, 0..kNaturalLimitPlies
+  LimitedValue limited;         // win / draw / loss under the limit, and why
+};
+
+// A legal root move with its value for the mover under the limit (as LimitProbe) and its rank.
+struct RootMoveLimit {
+  Move move;
+  ProbeResult unlimited;        // as MoveValue::value: counts the move itself for forced classes
+  std::optional<uint16_t> dtc;  // the mover's plies to the conversion, counting the move itself
+                                // (1 for a capture into a forced sub-table value)
+  LimitedValue limited;         // at the root's counter: captures reset it, quiet moves add 1
+  // Larger is better; equal ranks are equally good under the limit. Win: 1000 - dtc; loss:
+  // -1000 + dtc; draw under the limit: 1 when won without it (cursed, too far, rule win),
+  // -1 when lost without it, else 0. Always playing a top-ranked move converts every win under
+  // the limit within the plies remaining, and delays a loss the longest.
+  int rank = 0;
+};
+
+// Whether a root query (root_moves, best_move, root_probe) found moves, and if not, why.
 enum class RootStatus {
   Found,        // the legal moves and their values
   NoTable,      // the position's own material has no table (`missing` names it)
@@ -60,11 +86,12 @@ struct BestMove {
 
 // Why a principal variation ends.
 enum class LineEnd {
-  NoLegalMove,  // mate or stalemate: the side to move at the end has no legal move
-  Repetition,   // the position reached repeats one of the line (a rule win ends so)
-  MaxPlies,     // max_plies reached (a draw's line goes on forever)
-  NoTable,      // the start position's material has no table: no move at all
-  NoSubTable,   // the next best move needs a table that is missing: the line stops short
+  NoLegalMove,   // mate or stalemate: the side to move at the end has no legal move
+  Repetition,    // the position reached repeats one of the line (a rule win ends so)
+  MaxPlies,      // max_plies reached (a draw's line goes on forever)
+  LimitReached,  // under the limit: 120 plies without a capture drew the game
+  NoTable,       // the start position's material has no table: no move at all
+  NoSubTable,    // the next best move needs a table that is missing: the line stops short
 };
 
 // A principal variation: best moves of both sides, and why it ends there.
@@ -76,11 +103,24 @@ struct Line {
   bool complete() const { return !missing; }
 };
 
+// Every legal move of a position under the limit, best first (as RootMoves). Fixed capacity: a
+// root probe allocates nothing.
+struct RootProbe {
+  RootStatus status = RootStatus::Found;
+  int counter = 0;
+  std::array<RootMoveLimit, MoveList::kCapacity> moves;  // the first `size` are valid
+  int size = 0;                                          // Found: at least one
+  std::optional<Material> missing;  // NoTable, NoSubTable: the canonical material without table
+  bool found() const { return status == RootStatus::Found; }
+  const RootMoveLimit* begin() const { return moves.data(); }
+  const RootMoveLimit* end() const { return moves.data() + size; }
+};
+
 class Tablebase {
  public:
-  // Scans the directories for table files (MATERIAL.xqw with MATERIAL.xqd). cache_bytes bounds
-  // the decompressed blocks kept in memory (shared by all tables). Throws TableError when a
-  // directory cannot be read.
+  // Scans the directories for table files (MATERIAL.xqw with MATERIAL.xqd and MATERIAL.xqc).
+  // cache_bytes bounds the decompressed blocks kept in memory (shared by all tables). Throws
+  // TableError when a directory cannot be read.
   explicit Tablebase(const std::vector<std::string>& dirs,
                      size_t cache_bytes = BlockCache::kDefaultBytes);
 
@@ -102,6 +142,15 @@ class Tablebase {
   std::optional<Wdl> probe_wdl(const Position& pos) const;
   // WDL and distance. Same errors; also a missing or damaged DTM file, whatever the value.
   std::optional<ProbeResult> probe(const Position& pos) const;
+  // Under the natural limit, counter plies after the last capture (0..kNaturalLimitPlies;
+  // std::invalid_argument otherwise): the unlimited value, the DTC and the verdict under the
+  // limit. Opens the DTC file (MATERIAL.xqc) on first use, for every class: TableError naming it
+  // when it is missing or damaged. Same other errors as probe(pos).
+  std::optional<LimitProbe> probe(const Position& pos, int counter) const;
+  // The root probe for engines (as Syzygy's root_probe): every legal move valued under the limit
+  // at counter, ranked (RootMoveLimit::rank), best first; equal ranks keep the unlimited order
+  // of root_moves. Not found as root_moves. Same errors as probe(pos, counter).
+  RootProbe root_probe(const Position& pos, int counter) const;
   // Every legal move with its value, best first for the side to move (the first is the move
   // that keeps the game-theoretic value and follows the shortest win / longest loss or the
   // rule strategy). Not found: no table for pos (NoTable) or for a capture's material
@@ -114,6 +163,10 @@ class Tablebase {
   // decided win ends when the loser's perpetual check repeats a position), or max_plies for a
   // draw; or, short of it, where a table the line needs is missing (end and missing say so).
   Line principal_variation(const Position& pos, int max_plies = 400) const;
+  // The principal variation under the limit: both sides play root_probe's top move from counter on
+  // (a capture resets it). A win under the limit converts within the plies remaining and runs on to
+  // mate; a draw under it ends at LimitReached (or a repetition, or max_plies).
+  Line limit_line(const Position& pos, int counter, int max_plies = 400) const;
 
   // Coverage, for a search to test before it probes. Neither opens a file or allocates.
   // Materials listed (each with a WDL file; probing may still find it damaged).
@@ -123,13 +176,16 @@ class Tablebase {
 
  private:
   struct Entry {
-    std::string wdl_path, dtm_path;
-    OpenOnce<TableFile> wdl, dtm;  // opened and checked on first use
+    std::string wdl_path, dtm_path, dtc_path;
+    OpenOnce<TableFile> wdl, dtm, dtc;  // opened and checked on first use
     OpenOnce<Index> index;
   };
   const Entry* entry(const Material& canonical) const;
   const TableFile& wdl_file(const Entry& e, const Material& m) const;
   const TableFile& dtm_file(const Entry& e, const Material& m) const;
+  // A distance file (DTM or DTC) of the entry, checked against its WDL file.
+  const TableFile& distance_file(const Entry& e, const Material& m, TableKind kind) const;
+  const TableFile& dtc_file(const Entry& e, const Material& m) const;
   const Index& index_of(const Entry& e, const Material& m) const;
   // Canonical orientation: the table entry, the (possibly colour-flipped) position and slot.
   struct Located {
@@ -141,6 +197,13 @@ class Tablebase {
   std::optional<Located> locate(const Position& pos) const;
   // The WDL code stored for a located position (TableError for a code no legal one may have).
   Wdl read_wdl(const Located& at) const;
+  // What the three files hold for a position (DTC read only when with_dtc): nullopt without a
+  // table.
+  struct Stored {
+    ProbeResult value;
+    uint16_t dtc = 0;  // forced classes, when read
+  };
+  std::optional<Stored> stored(const Position& pos, bool with_dtc) const;
 
   // Keyed by the counts, not the name: every probe looks its material up here.
   std::map<Material, std::unique_ptr<Entry>> entries_;

@@ -1,0 +1,302 @@
+// The probe under the natural limit (probe/limit.hpp, probe/tablebase.hpp): verdicts at a
+// counter, the lazily opened DTC file, the root probe's ranking and the line under the limit.
+// Tables here are generated WDL and DTM files of KRK, KNK and KPK with DTC files written by
+// hand: their captures all lead to the drawn KK, so their only conversion is mate and DTC = DTM
+// for every forced position.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <random>
+#include <vector>
+
+#include "core/random_position.hpp"
+#include "core/table_names.hpp"
+#include "generator/table_writer.hpp"
+#include "probe/tablebase.hpp"
+#include "support/table_dir.hpp"
+
+using namespace xq;
+
+namespace {
+
+// Writes m's DTC file from its WDL and DTM files: DTC := DTM where the class is forced
+// (relabel: classes 2 / 3 at DTM above cursed_from rewritten as 6 / 7 in a new WDL file, for
+// tables with cursed wins and blessed losses that no generator would give KRK).
+void write_dtc_from_dtm(const std::string& dir, const Material& m, int cursed_from = 1 << 16) {
+  const auto wdl = TableFile::open(table_path(dir, m, TableKind::Wdl));
+  const auto dtm = TableFile::open(table_path(dir, m, TableKind::Dtm));
+  const uint64_t n = wdl->header().slots_per_side;
+  std::vector<uint8_t> codes[2];
+  std::vector<uint16_t> dtc[2];
+  std::vector<uint8_t> free[2];
+  for (int side = 0; side < 2; ++side) {
+    codes[side].resize(n);
+    dtc[side].resize(n);
+    free[side].resize(n);
+    wdl->read(side, 0, n, codes[side].data());
+    dtm->read(side, 0, n, dtc[side].data());
+    for (uint64_t i = 0; i < n; ++i) {
+      const Wdl w = Wdl(codes[side][i]);
+      free[side][i] = !is_forced(w);
+      if (dtc[side][i] > cursed_from && (w == Wdl::Win || w == Wdl::Loss))
+        codes[side][i] = uint8_t(w == Wdl::Win ? Wdl::CursedWin : Wdl::BlessedLoss);
+    }
+  }
+  TableHeader h = wdl->header();
+  if (cursed_from < (1 << 16))
+    gen::write_table(table_path(dir, m, TableKind::Wdl), h, {codes[0].data(), codes[1].data()},
+                     {nullptr, nullptr});
+  h.kind = TableKind::Dtc;
+  h.stats_json.clear();
+  gen::write_table(table_path(dir, m, TableKind::Dtc), h, {dtc[0].data(), dtc[1].data()},
+                   {free[0].data(), free[1].data()});
+}
+
+// KRK, KNK, KPK (and KK) with DTC files.
+std::string krk_with_dtc() {
+  static const test::TempDir dir("krk-dtc");
+  static const bool made = [] {
+    test::generate_into(dir.str(), {"KRK", "KNK", "KPK"});
+    for (const char* m : {"KRK", "KNK", "KPK", "KK"})
+      write_dtc_from_dtm(dir.str(), Material::parse(m));
+    return true;
+  }();
+  (void)made;
+  return dir.str();
+}
+
+// Red rook a0, king d0, black king e9: Red wins in 3 plies (tests/test_probe_json.cmake).
+const char* const kWin3 = "5k3/9/9/9/9/9/9/9/9/R2K5 w";
+
+// Plies from pos until the first capture or until the side to move has no legal move, along
+// line; nullopt when the line has neither.
+std::optional<int> plies_to_conversion(Position pos, const std::vector<Move>& line) {
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (pos.is_capture(line[i])) return int(i + 1);
+    pos.make(line[i]);
+  }
+  if (pos.legal_moves().size == 0) return int(line.size());
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("limited_value: a conversion within, on and beyond the plies remaining", "[limit]") {
+  using V = LimitVerdict;
+  using R = LimitReason;
+  const auto is = [](LimitedValue v, V verdict, R reason) {
+    return v.verdict == verdict && v.reason == reason;
+  };
+  // A win whose conversion needs 119, 120 and 121 plies from counter 0; and from counter 1.
+  CHECK(is(limited_value(Wdl::Win, 119, 0), V::Win, R::Converts));
+  CHECK(is(limited_value(Wdl::Win, 120, 0), V::Win, R::Converts));
+  CHECK(is(limited_value(Wdl::Win, 121, 0), V::Draw, R::TooFar));
+  CHECK(is(limited_value(Wdl::Win, 119, 1), V::Win, R::Converts));
+  CHECK(is(limited_value(Wdl::Win, 120, 1), V::Draw, R::TooFar));
+  CHECK(is(limited_value(Wdl::Loss, 60, 60), V::Loss, R::Converts));
+  CHECK(is(limited_value(Wdl::Loss, 61, 60), V::Draw, R::TooFar));
+  // Mated with the counter at 120: the mate on the 120th ply counts.
+  CHECK(is(limited_value(Wdl::Loss, 0, 120), V::Loss, R::Converts));
+  CHECK(is(limited_value(Wdl::Win, 1, 120), V::Draw, R::TooFar));
+  CHECK(is(limited_value(Wdl::CursedWin, 1, 0), V::Draw, R::Cursed));
+  CHECK(is(limited_value(Wdl::BlessedLoss, 2, 0), V::Draw, R::Blessed));
+  CHECK(is(limited_value(Wdl::RuleWin, 0, 0), V::Draw, R::RuleNotClaimed));
+  CHECK(is(limited_value(Wdl::RuleLoss, 0, 0), V::Draw, R::RuleNotClaimed));
+  CHECK(is(limited_value(Wdl::Draw, 0, 0), V::Draw, R::Draw));
+  CHECK(remaining_plies(37) == 83);
+  CHECK(valid_counter(0));
+  CHECK(valid_counter(120));
+  CHECK_FALSE(valid_counter(121));
+  CHECK_FALSE(valid_counter(-1));
+}
+
+TEST_CASE("fen_counter reads the halfmove field and refuses one above the limit", "[limit]") {
+  CHECK(fen_counter("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 37 1") == 37);
+  CHECK(fen_counter("5k3/9/9/9/9/9/9/9/9/R2K5 b 120 80") == 120);
+  CHECK(fen_counter("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0120 1") == 120);
+  CHECK(fen_counter("5k3/9/9/9/9/9/9/9/9/R2K5 w") == std::nullopt);
+  CHECK(fen_counter("5k3/9/9/9/9/9/9/9/9/R2K5 w - -") == std::nullopt);
+  CHECK_THROWS_WITH(fen_counter("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 121 1"),
+                    Catch::Contains("121 is above 120"));
+  CHECK_THROWS_AS(fen_counter("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 99999999999999 1"), FenError);
+  CHECK_THROWS_AS(fen_counter("5k3/9/9/9/9/9/9/9/9/R2K5 w - - x 1"), FenError);
+}
+
+TEST_CASE("probe at a counter: DTC, verdict and reason beside the unlimited value", "[limit]") {
+  const Tablebase tb({krk_with_dtc()});
+  const Position pos = Position::from_fen(kWin3);
+  for (const auto& [counter, verdict, reason] :
+       {std::tuple{0, LimitVerdict::Win, LimitReason::Converts},
+        std::tuple{117, LimitVerdict::Win, LimitReason::Converts},
+        std::tuple{118, LimitVerdict::Draw, LimitReason::TooFar},
+        std::tuple{120, LimitVerdict::Draw, LimitReason::TooFar}}) {
+    CAPTURE(counter);
+    const auto r = tb.probe(pos, counter);
+    REQUIRE(r);
+    CHECK(r->unlimited.wdl == Wdl::Win);
+    CHECK(r->unlimited.distance == 3);
+    CHECK(r->dtc == 3);
+    CHECK(r->counter == counter);
+    CHECK(r->limited.verdict == verdict);
+    CHECK(r->limited.reason == reason);
+  }
+  // Black's king takes the unprotected rook: KK, a draw with or without the limit.
+  const auto d = tb.probe(Position::from_fen("4k4/4R4/9/9/9/9/9/9/9/3K5 b"), 5);
+  REQUIRE(d);
+  CHECK(d->unlimited.wdl == Wdl::Draw);
+  CHECK(d->dtc == std::nullopt);
+  CHECK(d->limited.verdict == LimitVerdict::Draw);
+  CHECK(d->limited.reason == LimitReason::Draw);
+  CHECK_THROWS_AS(tb.probe(pos, 121), std::invalid_argument);
+  CHECK_THROWS_AS(tb.probe(pos, -1), std::invalid_argument);
+  CHECK(tb.probe(Position::from_fen("3k5/9/9/9/9/4c4/9/9/9/R3K4 w"), 0) == std::nullopt);
+}
+
+TEST_CASE("a WDL probe reads no DTC byte; a DTC query names the missing or damaged file",
+          "[limit]") {
+  const test::TempDir dir("dtc-lazy");
+  for (const char* m : {"KRK", "KK"})
+    for (const TableKind kind : {TableKind::Wdl, TableKind::Dtm})
+      std::filesystem::copy_file(table_path(krk_with_dtc(), Material::parse(m), kind),
+                                 table_path(dir.str(), Material::parse(m), kind));
+  const Position pos = Position::from_fen(kWin3);
+  const std::string dtc_path = table_path(dir.str(), Material::parse("KRK"), TableKind::Dtc);
+  {
+    const Tablebase tb({dir.str()});  // no DTC file at all
+    CHECK(tb.probe_wdl(pos) == Wdl::Win);
+    CHECK(tb.probe(pos)->distance == 3);
+    CHECK(tb.best_move(pos).found());
+    CHECK_THROWS_WITH(tb.probe(pos, 0), Catch::Contains(dtc_path) && Catch::Contains("missing"));
+    CHECK_THROWS_WITH(tb.root_probe(pos, 0), Catch::Contains(dtc_path));
+  }
+  // A damaged DTC file: garbage where the header should be.
+  test::write_bytes(dtc_path, std::string(4096, 'x'));
+  const Tablebase tb({dir.str()});
+  CHECK(tb.probe_wdl(pos) == Wdl::Win);
+  CHECK(tb.probe(pos)->wdl == Wdl::Win);
+  CHECK_THROWS_WITH(tb.probe(pos, 0), Catch::StartsWith(dtc_path));
+  // A DTC file of another material under KRK's name is refused too.
+  std::filesystem::copy_file(table_path(krk_with_dtc(), Material::parse("KK"), TableKind::Dtc),
+                             dtc_path, std::filesystem::copy_options::overwrite_existing);
+  const Tablebase renamed({dir.str()});
+  CHECK_THROWS_WITH(renamed.probe(pos, 0), Catch::StartsWith(dtc_path));
+}
+
+TEST_CASE("root probe: every legal move under the limit, ranked, best first", "[limit]") {
+  const Tablebase tb({krk_with_dtc()});
+  const Position pos = Position::from_fen(kWin3);
+  const RootProbe r = tb.root_probe(pos, 0);
+  REQUIRE(r.found());
+  CHECK(r.size == int(pos.legal_moves().size));
+  CHECK(r.counter == 0);
+  // The fastest conversion (here the mate in 3) first, rank 1000 - 3.
+  CHECK(r.moves[0].move == tb.best_move(pos).best.move);
+  CHECK(r.moves[0].dtc == 3);
+  CHECK(r.moves[0].rank == 997);
+  CHECK(r.moves[0].limited.verdict == LimitVerdict::Win);
+  for (int i = 1; i < r.size; ++i) CHECK(r.moves[i - 1].rank >= r.moves[i].rank);
+  // At counter 118 only 2 plies remain: no move wins in the limit, the unlimited wins rank 1.
+  const RootProbe late = tb.root_probe(pos, 118);
+  REQUIRE(late.found());
+  for (const RootMoveLimit& m : late) {
+    CHECK(m.limited.verdict != LimitVerdict::Win);
+    if (is_win(m.unlimited.wdl)) CHECK(m.rank == 1);
+  }
+  CHECK(late.moves[0].rank == 1);
+  CHECK(late.moves[0].limited.reason == LimitReason::TooFar);
+
+  // Mated: no move, at any counter (a mate on the 120th ply counts).
+  const Position mated = Position::from_fen("3k5/4R4/9/9/9/9/9/9/9/4K4 b");
+  CHECK(tb.root_probe(mated, 120).status == RootStatus::NoLegalMove);
+  CHECK(tb.probe(mated, 120)->limited.verdict == LimitVerdict::Loss);
+  CHECK(tb.root_probe(Position::from_fen("3k5/9/9/9/9/4c4/9/9/9/R3K4 w"), 0).status ==
+        RootStatus::NoTable);
+}
+
+TEST_CASE("the line under the limit converts every sampled win within the plies left", "[limit]") {
+  const Tablebase tb({krk_with_dtc()});
+  std::mt19937_64 rng(16);
+  int wins = 0, too_far = 0;
+  for (int sample = 0; sample < 600; ++sample) {
+    const Position pos = random_position(sample % 3 == 0   ? "KRk"
+                                         : sample % 3 == 1 ? "KNk"
+                                                           : "KPk",
+                                         sample % 2 ? Black : Red, rng);
+    const auto r0 = tb.probe(pos, 0);
+    REQUIRE(r0);
+    if (r0->unlimited.wdl != Wdl::Win && r0->unlimited.wdl != Wdl::Loss) continue;
+    const int dtc = *r0->dtc;
+    for (const int counter : {0, 60, 120 - dtc, 121 - dtc}) {
+      if (!valid_counter(counter)) continue;
+      CAPTURE(pos.fen(), counter, dtc);
+      const auto r = tb.probe(pos, counter);
+      const Line line = tb.limit_line(pos, counter);
+      if (dtc > remaining_plies(counter)) {
+        ++too_far;
+        CHECK(r->limited.verdict == LimitVerdict::Draw);
+        CHECK(r->limited.reason == LimitReason::TooFar);
+        CHECK(line.end == LineEnd::LimitReached);
+        CHECK(int(line.moves.size()) == remaining_plies(counter));
+        continue;
+      }
+      ++wins;
+      CHECK(r->limited.reason == LimitReason::Converts);
+      CHECK(line.end == LineEnd::NoLegalMove);
+      const auto plies = plies_to_conversion(pos, line.moves);
+      REQUIRE(plies);
+      CHECK(*plies == dtc);  // the winner fastest, the loser slowest: exactly DTC
+      CHECK(*plies <= remaining_plies(counter));
+    }
+  }
+  CHECK(wins > 500);
+  CHECK(too_far > 200);
+}
+
+TEST_CASE("cursed wins and blessed losses: drawn under the limit, DTM order without it",
+          "[limit]") {
+  // KPK relabelled: wins and losses with DTM above kShort become classes 6 and 7 (as if the
+  // limit were kShort plies: a test of how the probe reads the classes, not of the limit).
+  constexpr int kShort = 7;
+  const test::TempDir dir("krk-cursed");
+  test::generate_into(dir.str(), {"KPK"});
+  for (const char* m : {"KPK", "KK"})
+    write_dtc_from_dtm(dir.str(), Material::parse(m), std::string(m) == "KPK" ? kShort : 1 << 16);
+  const Tablebase tb({dir.str()});
+  std::mt19937_64 rng(7);
+  int cursed = 0, blessed = 0;
+  for (int sample = 0; sample < 400; ++sample) {
+    const Position pos = random_position("KPk", sample % 2 ? Black : Red, rng);
+    const auto r = tb.probe(pos, 0);
+    REQUIRE(r);
+    CAPTURE(pos.fen());
+    if (r->unlimited.wdl == Wdl::CursedWin) {
+      ++cursed;
+      CHECK(tb.probe_wdl(pos) == Wdl::CursedWin);
+      CHECK(r->unlimited.distance > kShort);
+      CHECK(r->dtc == r->unlimited.distance);
+      CHECK(r->limited.verdict == LimitVerdict::Draw);
+      CHECK(r->limited.reason == LimitReason::Cursed);
+      // Without the limit the best move still mates by DTM; under it, it ranks as a draw that
+      // wins without the limit.
+      const BestMove b = tb.best_move(pos);
+      REQUIRE(b.found());
+      CHECK(is_win(b.best.value.wdl));
+      CHECK(b.best.value.distance == r->unlimited.distance);
+      const RootProbe root = tb.root_probe(pos, 0);
+      CHECK(root.moves[0].rank == 1);
+      CHECK(root.moves[0].move == b.best.move);
+    } else if (r->unlimited.wdl == Wdl::BlessedLoss) {
+      ++blessed;
+      CHECK(r->limited.reason == LimitReason::Blessed);
+      CHECK(tb.best_move(pos).best.value.distance == r->unlimited.distance);
+      // The relabelling is a kShort-ply limit, the probe's arithmetic 120 plies: they agree
+      // where the longest defence reaches a relabelled (cursed) win, from DTM kShort + 3 on.
+      if (r->unlimited.distance < kShort + 3) continue;
+      const RootProbe root = tb.root_probe(pos, 0);
+      REQUIRE(root.found());
+      CHECK(root.moves[0].limited.verdict == LimitVerdict::Draw);
+      CHECK(root.moves[0].rank == -1);
+    }
+  }
+  CHECK(cursed > 10);
+  CHECK(blessed > 10);
+}
