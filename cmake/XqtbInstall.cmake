@@ -37,7 +37,8 @@ set(XQTB_RULES_HEADERS adjudicate cycle_verdict game_record move_facts repetitio
 list(TRANSFORM XQTB_RULES_HEADERS PREPEND ${PROJECT_SOURCE_DIR}/src/rules/)
 list(TRANSFORM XQTB_RULES_HEADERS APPEND .hpp)
 install(FILES ${XQTB_RULES_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/rules)
-install(FILES ${PROJECT_SOURCE_DIR}/probe/tablebase.hpp ${PROJECT_SOURCE_DIR}/probe/open_once.hpp
+install(FILES ${PROJECT_SOURCE_DIR}/probe/tablebase.hpp ${PROJECT_SOURCE_DIR}/probe/limit.hpp
+              ${PROJECT_SOURCE_DIR}/probe/open_once.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/probe)
 
 install(EXPORT xqtbTargets NAMESPACE xqtb:: DESTINATION ${XQTB_CMAKE_DIR})

@@ -36,7 +36,17 @@ static_assert(XQTB_BLACK_PAWN == xq::make_piece(xq::Black, xq::Pawn));
 static_assert(int(XQTB_RED) == int(xq::Red) && int(XQTB_BLACK) == int(xq::Black));
 static_assert(XQTB_DRAW == int(xq::Wdl::Draw) && XQTB_WIN == int(xq::Wdl::Win) &&
               XQTB_LOSS == int(xq::Wdl::Loss) && XQTB_RULE_WIN == int(xq::Wdl::RuleWin) &&
-              XQTB_RULE_LOSS == int(xq::Wdl::RuleLoss));
+              XQTB_RULE_LOSS == int(xq::Wdl::RuleLoss) &&
+              XQTB_CURSED_WIN == int(xq::Wdl::CursedWin) &&
+              XQTB_BLESSED_LOSS == int(xq::Wdl::BlessedLoss));
+static_assert(XQTB_LIMIT_PLIES == xq::kNaturalLimitPlies);
+static_assert(XQTB_MAX_MOVES == xq::MoveList::kCapacity);
+static_assert(XQTB_LIMIT_CONVERTS == int(xq::LimitReason::Converts) &&
+              XQTB_LIMIT_DRAW == int(xq::LimitReason::Draw) &&
+              XQTB_LIMIT_CURSED == int(xq::LimitReason::Cursed) &&
+              XQTB_LIMIT_BLESSED == int(xq::LimitReason::Blessed) &&
+              XQTB_LIMIT_TOO_FAR == int(xq::LimitReason::TooFar) &&
+              XQTB_LIMIT_RULE_NOT_CLAIMED == int(xq::LimitReason::RuleNotClaimed));
 static_assert(XQTB_SQUARES == xq::kSquares);
 static_assert(XQTB_RULES_CHECK == int(xq::RuleSet::Check) &&
               XQTB_RULES_ASIAN == int(xq::RuleSet::Asian) &&
@@ -137,6 +147,72 @@ int probe_at(const xqtb_tablebase* tb, const xq::Position& pos, xqtb_value* out)
   if (!r) return not_available(pos);
   *out = {int(r->wdl), int(r->distance)};
   return XQTB_OK;
+}
+
+// The C code of a verdict under the limit.
+int limit_wdl(xq::LimitVerdict v) {
+  return v == xq::LimitVerdict::Win    ? XQTB_WIN
+         : v == xq::LimitVerdict::Loss ? XQTB_LOSS
+                                       : XQTB_DRAW;
+}
+
+int check_counter(int counter) {
+  if (xq::valid_counter(counter)) return XQTB_OK;
+  return fail(XQTB_INVALID_ARGUMENT, "counter " + std::to_string(counter) + " is not 0.." +
+                                         std::to_string(XQTB_LIMIT_PLIES) +
+                                         " plies since the last capture");
+}
+
+int probe_limit_at(const xqtb_tablebase* tb, const xq::Position& pos, int counter,
+                   xqtb_limit_value* out) {
+  if (const int code = check_counter(counter)) return code;
+  const auto r = tb->tb.probe(pos, counter);
+  if (!r) return not_available(pos);
+  *out = {{int(r->unlimited.wdl), int(r->unlimited.distance)},
+          r->dtc ? int(*r->dtc) : -1,
+          counter,
+          limit_wdl(r->limited.verdict),
+          int(r->limited.reason)};
+  return XQTB_OK;
+}
+
+int probe_root_at(const xqtb_tablebase* tb, const xq::Position& pos, int counter,
+                  xqtb_root_move* moves, size_t capacity, size_t* count) {
+  if (const int code = check_counter(counter)) return code;
+  const xq::RootProbe r = tb->tb.root_probe(pos, counter);
+  switch (r.status) {
+    case xq::RootStatus::Found:
+      break;
+    case xq::RootStatus::NoTable:
+      return not_available(pos);
+    case xq::RootStatus::NoSubTable:
+      return fail(XQTB_NOT_AVAILABLE,
+                  "no table for " + r.missing->name() + ", reached by a capture from " + pos.fen());
+    case xq::RootStatus::NoLegalMove:
+      return fail(XQTB_NO_MOVE, "the side to move has no legal move");
+  }
+  if (size_t(r.size) > capacity) {
+    *count = size_t(r.size);
+    return fail(XQTB_INVALID_ARGUMENT,
+                std::to_string(r.size) + " legal moves, room for " + std::to_string(capacity));
+  }
+  for (int i = 0; i < r.size; ++i) {
+    const xq::RootMoveLimit& m = r.moves[i];
+    moves[i] = {{m.move.from, m.move.to},
+                {{int(m.unlimited.wdl), int(m.unlimited.distance)},
+                 m.dtc ? int(*m.dtc) : -1,
+                 counter,
+                 limit_wdl(m.limited.verdict),
+                 int(m.limited.reason)},
+                m.rank};
+  }
+  *count = size_t(r.size);
+  return XQTB_OK;
+}
+
+// The counter of a FEN's halfmove field (0 without one); throws FenError when out of range.
+int fen_counter_of(const char* fen) {
+  return xq::fen_counter(fen).value_or(0);
 }
 
 // Copies text with its NUL; the buffers are sized for the longest notation.
@@ -350,6 +426,45 @@ int xqtb_probe_wdl_fen(const xqtb_tablebase* tb, const char* fen, int* wdl) {
 
 int xqtb_probe_fen(const xqtb_tablebase* tb, const char* fen, xqtb_value* out) {
   return probe_entry(tb, fen, out, probe_at);
+}
+
+int xqtb_probe_limit(const xqtb_tablebase* tb, const xqtb_position* pos, int counter,
+                     xqtb_limit_value* out) {
+  return probe_entry(
+      tb, pos, out, [counter](const xqtb_tablebase* t, const xq::Position& p, xqtb_limit_value* o) {
+        return probe_limit_at(t, p, counter, o);
+      });
+}
+
+int xqtb_probe_limit_fen(const xqtb_tablebase* tb, const char* fen, xqtb_limit_value* out) {
+  return probe_entry(tb, fen, out,
+                     [fen](const xqtb_tablebase* t, const xq::Position& p, xqtb_limit_value* o) {
+                       return probe_limit_at(t, p, fen_counter_of(fen), o);
+                     });
+}
+
+int xqtb_probe_root(const xqtb_tablebase* tb, const xqtb_position* pos, int counter,
+                    xqtb_root_move* moves, size_t capacity, size_t* count) {
+  return guarded([&] {
+    if (count) *count = 0;
+    if (!tb || !count || (!moves && capacity > 0))
+      return fail(XQTB_INVALID_ARGUMENT, "null handle, moves or count");
+    xq::Position p;
+    if (const int code = read_position(pos, p)) return code;
+    return probe_root_at(tb, p, counter, moves, capacity, count);
+  });
+}
+
+int xqtb_probe_root_fen(const xqtb_tablebase* tb, const char* fen, xqtb_root_move* moves,
+                        size_t capacity, size_t* count) {
+  return guarded([&] {
+    if (count) *count = 0;
+    if (!tb || !count || (!moves && capacity > 0))
+      return fail(XQTB_INVALID_ARGUMENT, "null handle, moves or count");
+    xq::Position p;
+    if (const int code = read_position(fen, p)) return code;
+    return probe_root_at(tb, p, fen_counter_of(fen), moves, capacity, count);
+  });
 }
 
 int xqtb_best_move(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_best* out) {

@@ -37,6 +37,8 @@ static int failures = 0;
 /* Red K e0 R a0, Black k d9 n e4: Red to move wins in 7 plies. */
 static const char* const kWinFen = "3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 0 1";
 static const int kWinDtm = 7;
+/* Its distance to conversion (the mate: no capture of the horse is quicker). */
+static const int kWinDtc = 7;
 /* Same board, Black to move: lost in 16 plies. */
 static const char* const kLossFen = "3k5/9/9/9/9/4n4/9/9/9/R3K4 b - - 0 1";
 static const int kLossDtm = 16;
@@ -259,6 +261,74 @@ static void test_lost_drawn_and_rule(const xqtb_tablebase* tb) {
   CHECK(v.wdl == XQTB_RULE_LOSS && v.distance == 1 * 1024 + 2);
   CHECK_STATUS(xqtb_best_move_fen(tb, kRuleLossFen, &best), XQTB_OK);
   CHECK(best.value.wdl == XQTB_RULE_LOSS);
+}
+
+/* Values under the natural limit (xqtb_probe_limit) and the root probe (xqtb_probe_root). */
+static void test_limit(const xqtb_tablebase* tb) {
+  xqtb_limit_value v;
+  memset(&v, 0, sizeof v);
+  xqtb_position pos;
+  CHECK_STATUS(xqtb_position_from_fen(kWinFen, &pos), XQTB_OK);
+  CHECK_STATUS(xqtb_probe_limit(tb, &pos, 0, &v), XQTB_OK);
+  CHECK(v.unlimited.wdl == XQTB_WIN && v.unlimited.distance == kWinDtm);
+  CHECK(v.dtc == kWinDtc);
+  CHECK(v.counter == 0 && v.wdl == XQTB_WIN && v.reason == XQTB_LIMIT_CONVERTS);
+  /* The last counter that leaves enough plies, and the first that does not. */
+  CHECK_STATUS(xqtb_probe_limit(tb, &pos, XQTB_LIMIT_PLIES - kWinDtc, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_WIN && v.reason == XQTB_LIMIT_CONVERTS);
+  CHECK_STATUS(xqtb_probe_limit(tb, &pos, XQTB_LIMIT_PLIES - kWinDtc + 1, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_DRAW && v.reason == XQTB_LIMIT_TOO_FAR && v.dtc == kWinDtc);
+  CHECK(v.unlimited.wdl == XQTB_WIN);
+  CHECK_STATUS(xqtb_probe_limit(tb, &pos, XQTB_LIMIT_PLIES + 1, &v), XQTB_INVALID_ARGUMENT);
+  CHECK(strstr(xqtb_last_error(), "counter 121") != NULL);
+  CHECK_STATUS(xqtb_probe_limit(tb, &pos, -1, &v), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_probe_limit(tb, NULL, 0, &v), XQTB_INVALID_ARGUMENT);
+  CHECK_STATUS(xqtb_probe_limit(tb, &pos, 0, NULL), XQTB_INVALID_ARGUMENT);
+
+  /* From FEN, the counter is the halfmove field. */
+  CHECK_STATUS(xqtb_probe_limit_fen(tb, "3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 118 60", &v), XQTB_OK);
+  CHECK(v.counter == 118 && v.wdl == XQTB_DRAW && v.reason == XQTB_LIMIT_TOO_FAR);
+  CHECK_STATUS(xqtb_probe_limit_fen(tb, "3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 121 60", &v),
+               XQTB_BAD_POSITION);
+  CHECK(strstr(xqtb_last_error(), "121") != NULL);
+  CHECK_STATUS(xqtb_probe_limit_fen(tb, kRuleWinFen, &v), XQTB_OK);
+  CHECK(v.unlimited.wdl == XQTB_RULE_WIN && v.dtc == -1);
+  CHECK(v.wdl == XQTB_DRAW && v.reason == XQTB_LIMIT_RULE_NOT_CLAIMED);
+  CHECK_STATUS(xqtb_probe_limit_fen(tb, kDrawRedFen, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_DRAW && v.reason == XQTB_LIMIT_DRAW && v.dtc == -1);
+  CHECK_STATUS(xqtb_probe_limit_fen(tb, kNoTableFen, &v), XQTB_NOT_AVAILABLE);
+
+  /* The root probe: every legal move, the top one converting in the position's DTC. */
+  xqtb_root_move moves[XQTB_MAX_MOVES];
+  size_t count = 0;
+  CHECK_STATUS(xqtb_probe_root(tb, &pos, 0, moves, XQTB_MAX_MOVES, &count), XQTB_OK);
+  CHECK(count > 1);
+  CHECK(moves[0].rank == 1000 - kWinDtc && moves[0].value.dtc == kWinDtc);
+  CHECK(moves[0].value.wdl == XQTB_WIN && moves[0].value.counter == 0);
+  for (size_t i = 1; i < count; ++i) CHECK(moves[i - 1].rank >= moves[i].rank);
+  size_t small = 0;
+  CHECK_STATUS(xqtb_probe_root(tb, &pos, 0, moves, 1, &small), XQTB_INVALID_ARGUMENT);
+  CHECK(small == count);
+  CHECK_STATUS(xqtb_probe_root(tb, &pos, 121, moves, XQTB_MAX_MOVES, &small),
+               XQTB_INVALID_ARGUMENT);
+  CHECK(small == 0);
+  CHECK_STATUS(xqtb_probe_root_fen(tb, "3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 119 60", moves,
+                                   XQTB_MAX_MOVES, &count),
+               XQTB_OK);
+  CHECK(moves[0].value.counter == 119 && moves[0].value.wdl == XQTB_DRAW);
+  CHECK(moves[0].rank == 1); /* an unlimited win the limit draws */
+  CHECK_STATUS(xqtb_probe_root_fen(tb, kCaptureFen, moves, XQTB_MAX_MOVES, &count), XQTB_OK);
+
+  /* Mated at the end of the line: no move, a loss at every counter. */
+  xqtb_move line[16];
+  size_t plies = 0;
+  CHECK_STATUS(xqtb_principal_variation(tb, &pos, line, 16, &plies), XQTB_OK);
+  for (size_t i = 0; i < plies; ++i) make_move(&pos, line[i]);
+  CHECK_STATUS(xqtb_probe_root(tb, &pos, XQTB_LIMIT_PLIES, moves, XQTB_MAX_MOVES, &count),
+               XQTB_NO_MOVE);
+  CHECK(count == 0);
+  CHECK_STATUS(xqtb_probe_limit(tb, &pos, XQTB_LIMIT_PLIES, &v), XQTB_OK);
+  CHECK(v.wdl == XQTB_LOSS && v.dtc == 0 && v.reason == XQTB_LIMIT_CONVERTS);
 }
 
 static void test_bad_input(const xqtb_tablebase* tb) {
@@ -559,6 +629,7 @@ int main(int argc, char** argv) {
   test_no_move_vs_no_table(tb);
   test_won_position(tb);
   test_lost_drawn_and_rule(tb);
+  test_limit(tb);
   test_bad_input(tb);
   xqtb_close(tb);
 

@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 #define XQTB_VERSION_MAJOR 0
-#define XQTB_VERSION_MINOR 2
+#define XQTB_VERSION_MINOR 3
 #define XQTB_VERSION_PATCH 0
 
 /* Result codes of every status function (all functions returning int except xqtb_largest and
@@ -43,15 +43,34 @@ enum xqtb_status {
   XQTB_BAD_MOVE = 8
 };
 
-/* Value classes (the on-disk WDL codes, docs/metrics.md). RULE_WIN / RULE_LOSS are positions
- * drawn by mate alone that the perpetual-check rule (长将判负) decides; they occur only in tables
- * built with that rule. */
+/* Value classes (the on-disk WDL codes, docs/metrics.md), for a fresh counter (no ply played
+ * since the last capture). RULE_WIN / RULE_LOSS are positions drawn by mate alone that the
+ * perpetual-check rule (长将判负) decides; they occur only in tables built with that rule.
+ * CURSED_WIN / BLESSED_LOSS are won / lost by force, but not within the natural limit (120
+ * plies without a capture draw the game). An engine that does not play by the limit treats
+ * CURSED_WIN as WIN and BLESSED_LOSS as LOSS. */
 enum xqtb_wdl {
   XQTB_DRAW = 1,
-  XQTB_WIN = 2,      /* won by force of mate or stalemate */
-  XQTB_LOSS = 3,     /* lost by force of mate or stalemate */
-  XQTB_RULE_WIN = 4, /* won under the perpetual-check rule */
-  XQTB_RULE_LOSS = 5 /* lost under the perpetual-check rule */
+  XQTB_WIN = 2,         /* won by force of mate or stalemate, within the limit */
+  XQTB_LOSS = 3,        /* lost by force of mate or stalemate, within the limit */
+  XQTB_RULE_WIN = 4,    /* won under the perpetual-check rule */
+  XQTB_RULE_LOSS = 5,   /* lost under the perpetual-check rule */
+  XQTB_CURSED_WIN = 6,  /* won by force, but the limit draws it (new in 0.3) */
+  XQTB_BLESSED_LOSS = 7 /* lost by force, but the limit saves it (new in 0.3) */
+};
+
+/* The natural limit (自然限着): this many plies without a capture draw the game; a mate on the
+ * last of them counts. Every ply counts (checks too). */
+#define XQTB_LIMIT_PLIES 120
+
+/* Why a value under the limit (xqtb_limit_value.wdl) is what it is. */
+enum xqtb_limit_reason {
+  XQTB_LIMIT_CONVERTS = 0, /* WIN / LOSS with dtc <= XQTB_LIMIT_PLIES - counter: decided */
+  XQTB_LIMIT_DRAW = 1,     /* a draw with or without the limit */
+  XQTB_LIMIT_CURSED = 2,   /* CURSED_WIN: drawn under the limit at every counter */
+  XQTB_LIMIT_BLESSED = 3,  /* BLESSED_LOSS: drawn under the limit at every counter */
+  XQTB_LIMIT_TOO_FAR = 4,  /* WIN / LOSS, but the conversion needs dtc plies and fewer remain */
+  XQTB_LIMIT_RULE_NOT_CLAIMED = 5 /* RULE_WIN / RULE_LOSS: not claimed under the limit */
 };
 
 /* Board: 90 points, point = rank * 9 + file; file 0..8 = a..i from Red's left, rank 0..9 from
@@ -91,8 +110,8 @@ typedef struct xqtb_move {
 
 typedef struct xqtb_value {
   int wdl; /* enum xqtb_wdl */
-  /* WIN / LOSS: distance to mate in plies (LOSS 0 = mated or stalemated now; wins odd, losses
-   * even). RULE_WIN / RULE_LOSS: the rule potential k * 1024 + j of docs/metrics.md (smaller is
+  /* WIN / LOSS / CURSED_WIN / BLESSED_LOSS: distance to mate in plies, without the limit
+   * (LOSS 0 = mated or stalemated now; wins odd, losses even). RULE_WIN / RULE_LOSS: the rule potential k * 1024 + j of docs/metrics.md (smaller is
    * nearer the end; not a ply count). DRAW: 0. */
   int distance;
 } xqtb_value;
@@ -105,6 +124,32 @@ typedef struct xqtb_best {
   char iccs[XQTB_ICCS_SIZE];       /* NUL-terminated ICCS, e.g. "a0a1" */
   char chinese[XQTB_CHINESE_SIZE]; /* NUL-terminated UTF-8 Chinese notation, e.g. "车九进一" */
 } xqtb_best;
+
+/* A position's value under the limit, beside its value without it. */
+typedef struct xqtb_limit_value {
+  xqtb_value unlimited; /* the class and distance of xqtb_probe (or of the move, as xqtb_best) */
+  /* Distance to conversion in plies: to mate, or to the capture into a sub-table position the
+   * winner wins (docs/metrics.md); for moves it counts the move itself (a capture: 1). For
+   * WIN / LOSS at most 120; for CURSED_WIN / BLESSED_LOSS the conversion without the limit.
+   * -1 for draws and rule-decided values. */
+  int dtc;
+  int counter; /* the plies since the last capture it was probed at, 0..XQTB_LIMIT_PLIES */
+  int wdl;     /* under the limit: XQTB_WIN, XQTB_DRAW or XQTB_LOSS only */
+  int reason;  /* enum xqtb_limit_reason */
+} xqtb_limit_value;
+
+/* One legal root move (xqtb_probe_root). */
+typedef struct xqtb_root_move {
+  xqtb_move move;
+  xqtb_limit_value value; /* for the side making the move, at the root's counter */
+  /* Larger is better; moves of equal rank are equally good under the limit. A win under the
+   * limit: 1000 - dtc (880..999); a loss: -1000 + dtc; a draw under the limit: 1 when the move
+   * wins without the limit, -1 when it loses without it, else 0. */
+  int rank;
+} xqtb_root_move;
+
+/* Room for every legal move of any position: a root-move buffer of this many never overflows. */
+#define XQTB_MAX_MOVES 192
 
 /* Opaque handle on a set of table directories. Probing functions take it const and may be
  * called from any number of threads at once on one handle; xqtb_close must not run
@@ -229,8 +274,49 @@ int xqtb_probe(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_value* o
 int xqtb_probe_wdl_fen(const xqtb_tablebase* tb, const char* fen, int* wdl);
 int xqtb_probe_fen(const xqtb_tablebase* tb, const char* fen, xqtb_value* out);
 
-/* The best move: keeps the game-theoretic value, wins fastest / loses slowest, follows the
- * rule strategy in rule-decided positions (docs/metrics.md).
+/* Value under the natural limit: class and distance as xqtb_probe, the DTC, and the verdict
+ * when `counter` plies have passed since the last capture (a FEN's halfmove field).
+ * PARAMETERS: tb; pos; counter, 0..XQTB_LIMIT_PLIES; out.
+ * RETURNS: as xqtb_probe; XQTB_INVALID_ARGUMENT also for a counter out of range;
+ *   XQTB_TABLE_ERROR also when the DTC file (MATERIAL.xqc) is missing or damaged, whatever the
+ *   value (the message names the file). xqtb_probe_wdl and xqtb_probe never read it.
+ * ON FAILURE: *out is not written.
+ * THREADS: any number at once on one handle.
+ * USE: at the root, or sparingly in search: it reads three files. In search, the stored class
+ *   (xqtb_probe_wdl) is the value at counter 0: WIN / LOSS within the limit, CURSED_WIN /
+ *   BLESSED_LOSS drawn by it.
+ * NEW in 0.3. */
+int xqtb_probe_limit(const xqtb_tablebase* tb, const xqtb_position* pos, int counter,
+                     xqtb_limit_value* out);
+/* The same from FEN text; the counter is the FEN's halfmove field (0 when it has none). A field
+ * above XQTB_LIMIT_PLIES is XQTB_BAD_POSITION. */
+int xqtb_probe_limit_fen(const xqtb_tablebase* tb, const char* fen, xqtb_limit_value* out);
+
+/* The root probe (as Fathom's tb_probe_root): every legal move of pos valued under the limit
+ * at counter, with its rank, best first. An engine that always plays a move of the top rank
+ * (and counts the counter: 0 after a capture, + 1 after any other move) converts every win
+ * under the limit within the plies remaining, and as a loser resists the longest. Among equal
+ * ranks the order is xqtb_best_move's (fastest mate, rule strategy).
+ * PARAMETERS: tb; pos; counter, 0..XQTB_LIMIT_PLIES; moves receives up to capacity moves
+ *   (XQTB_MAX_MOVES always suffices); count receives the number of legal moves.
+ * RETURNS: XQTB_OK; XQTB_NO_MOVE (mated or stalemated: *count 0); XQTB_NOT_AVAILABLE (pos's
+ *   material, or a capture's, has no table; the message names it); XQTB_INVALID_ARGUMENT (a
+ *   NULL pointer, a counter out of range, or capacity below the number of legal moves: then
+ *   *count is that number and moves is not written); XQTB_BAD_POSITION, XQTB_TABLE_ERROR (as
+ *   xqtb_probe_limit), XQTB_NO_MEMORY.
+ * ON FAILURE: moves is not written; *count is 0 except as said.
+ * THREADS: any number at once on one handle.
+ * USE: at the root only: it probes every successor in three files. Allocates nothing.
+ * NEW in 0.3. */
+int xqtb_probe_root(const xqtb_tablebase* tb, const xqtb_position* pos, int counter,
+                    xqtb_root_move* moves, size_t capacity, size_t* count);
+/* The same from FEN text, the counter read from its halfmove field as xqtb_probe_limit_fen. */
+int xqtb_probe_root_fen(const xqtb_tablebase* tb, const char* fen, xqtb_root_move* moves,
+                        size_t capacity, size_t* count);
+
+/* The best move without the limit: keeps the game-theoretic value, wins fastest / loses
+ * slowest by DTM (CURSED_WIN as WIN, BLESSED_LOSS as LOSS), follows the rule strategy in
+ * rule-decided positions (docs/metrics.md). Under the limit, use xqtb_probe_root.
  * PARAMETERS: tb; pos; out receives the move, its value for the mover and its text.
  * RETURNS: XQTB_OK; XQTB_NO_MOVE (the side to move is mated or stalemated: a loss in 0
  *   plies); XQTB_NOT_AVAILABLE, either for pos's own material or for the material a legal
