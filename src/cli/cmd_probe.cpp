@@ -1,5 +1,6 @@
-// `xqtb probe --fen FEN [--dir DIR] [--moves] [--pv] [--json] [--lang zh|en]` and
-// `xqtb probe --epd FILE`: the value of positions from the side to move's view.
+// `xqtb probe --fen FEN [--counter N] [--dir DIR] [--moves] [--pv] [--json] [--lang zh|en]` and
+// `xqtb probe --epd FILE`: the value of positions from the side to move's view, without and
+// (for --fen) under the natural limit at the counter (the FEN's halfmove field by default).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -7,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/describe.hpp"
+#include "cli/describe_limit.hpp"
 #include "core/notation.hpp"
 
 namespace xq::cli {
@@ -17,7 +19,19 @@ struct Options {
   std::string fen, epd, dir = "tables";
   Lang lang = Lang::En;
   bool moves = false, pv = false, json = false;
+  std::optional<int> counter;  // --counter: overrides the FEN's halfmove field
 };
+
+// The plies since the last capture to probe at: --counter, else the FEN's halfmove field,
+// else 0. A value outside 0..120 is bad input.
+int counter_of(const Options& o) {
+  if (!o.counter) return fen_counter(o.fen).value_or(0);
+  if (!valid_counter(*o.counter))
+    throw std::invalid_argument("--counter " + std::to_string(*o.counter) + " is not 0.." +
+                                std::to_string(kNaturalLimitPlies) +
+                                " plies since the last capture");
+  return *o.counter;
+}
 
 // Thrown when a material the probe needs has no table (exit code 3): the position's own, or
 // (sub_table) the material a capture leads to.
@@ -26,10 +40,19 @@ TableError missing(const Material& m, bool sub_table) {
                                         : "no table for this material");
 }
 
-int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
+// The root probe's entry for a legal move (the root probe lists every legal move).
+const RootMoveLimit& under_limit(const RootProbe& engine, Move m) {
+  for (const RootMoveLimit& e : engine)
+    if (e.move == m) return e;
+  throw std::logic_error("the root probe lacks the legal move " + to_iccs(m));
+}
+
+int probe_one(const Tablebase& tb, const Position& pos, int counter, const Options& o) {
   const Lang lang = o.lang;
-  const auto r = tb.probe(pos);
-  if (!r) throw missing(Material::of(pos).canonical(), false);
+  const auto limit = tb.probe(pos, counter);
+  if (!limit) throw missing(Material::of(pos).canonical(), false);
+  const ProbeResult* r = &limit->unlimited;
+  const RootProbe engine = tb.root_probe(pos, counter);  // same status as root below
   const RootMoves root = tb.root_moves(pos);
   if (root.missing) throw missing(*root.missing, root.status == RootStatus::NoSubTable);
   const std::vector<MoveValue>& moves = root.moves;  // empty: mated or stalemated
@@ -45,6 +68,12 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
     j["best_move"] = moves.empty() ? nullptr : nlohmann::json(to_iccs(moves.front().move));
     j["best_move_zh"] =
         moves.empty() ? nullptr : nlohmann::json(to_chinese(pos, moves.front().move));
+    j["counter"] = counter;
+    add_limit_json(j, r->wdl, limit->dtc, limit->limited);
+    const bool none = engine.size == 0;
+    j["best_move_limit"] = none ? nullptr : nlohmann::json(to_iccs(engine.moves[0].move));
+    j["best_move_limit_zh"] =
+        none ? nullptr : nlohmann::json(to_chinese(pos, engine.moves[0].move));
     if (o.moves) {
       j["moves"] = nlohmann::json::array();
       for (const MoveValue& mv : moves) {
@@ -53,6 +82,9 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
         m.erase("side_to_move");
         m["move"] = to_iccs(mv.move);
         m["move_zh"] = to_chinese(pos, mv.move);
+        const RootMoveLimit& e = under_limit(engine, mv.move);
+        add_limit_json(m, mv.value.wdl, e.dtc, e.limited);
+        m["rank"] = e.rank;
         j["moves"].push_back(m);
       }
     }
@@ -64,16 +96,20 @@ int probe_one(const Tablebase& tb, const Position& pos, const Options& o) {
     return kExitOk;
   }
   std::cout << describe_result(pos, *r, lang, ending) << "\n";
+  std::cout << describe_limit(*limit, lang) << "\n";
   if (!moves.empty()) {
     const Move best = moves.front().move;
     std::cout << (lang == Lang::Zh ? "最佳着法: " : "Best move: ") << to_chinese(pos, best) << " ("
               << to_iccs(best) << ")\n";
+    const Move engine_best = engine.moves[0].move;
+    std::cout << (lang == Lang::Zh ? "限着下最佳着法: " : "Best move under the limit: ")
+              << to_chinese(pos, engine_best) << " (" << to_iccs(engine_best) << ")\n";
   }
   if (o.moves)
     for (const MoveValue& mv : moves)
       std::cout << "  " << to_iccs(mv.move) << "  " << to_chinese(pos, mv.move) << "  "
                 << describe_move_value(mv.value, lang, ending_after(tb, pos, mv.move, mv.value))
-                << "\n";
+                << "; " << describe_limit_move(under_limit(engine, mv.move), counter, lang) << "\n";
   if (o.pv && !pv.moves.empty()) {
     std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";
@@ -123,11 +159,16 @@ void register_probe(CLI::App& app) {
       return probe_epd(Tablebase({o->dir}), in);
     }
     const Position pos = Position::from_fen(o->fen);  // bad input before missing tables
-    return probe_one(Tablebase({o->dir}), pos, *o);
+    const int counter = counter_of(*o);
+    return probe_one(Tablebase({o->dir}), pos, counter, *o);
   });
   auto* fen = sub->add_option("--fen", o->fen, "Position in FEN");
   auto* epd = sub->add_option("--epd", o->epd, "File with one FEN per line");
   fen->excludes(epd);
+  auto* counter = sub->add_option(
+      "--counter", o->counter,
+      "Plies since the last capture, 0..120 (default: the FEN's halfmove field, else 0)");
+  counter->excludes(epd);
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
   sub->add_flag("--moves", o->moves, "List every legal move with its value, best first");
   sub->add_flag("--pv", o->pv, "Print the principal variation to the end");

@@ -34,7 +34,7 @@ std::optional<Ending> line_ending(const Position& start, const std::vector<Move>
 }
 
 std::optional<Ending> ending_of(const Tablebase& tb, const Position& pos, const ProbeResult& r) {
-  if (r.wdl != Wdl::Win && r.wdl != Wdl::Loss) return std::nullopt;
+  if (!is_forced(r.wdl)) return std::nullopt;
   const Line line = tb.principal_variation(pos);
   if (line.end != LineEnd::NoLegalMove) return std::nullopt;  // cut short by a missing table
   return line_ending(pos, line.moves);
@@ -42,7 +42,7 @@ std::optional<Ending> ending_of(const Tablebase& tb, const Position& pos, const 
 
 std::optional<Ending> ending_after(const Tablebase& tb, const Position& pos, Move m,
                                    const ProbeResult& r) {
-  if (r.wdl != Wdl::Win && r.wdl != Wdl::Loss) return std::nullopt;
+  if (!is_forced(r.wdl)) return std::nullopt;
   Position next = pos;
   next.make(m);
   const Line line = tb.principal_variation(next);
@@ -60,11 +60,16 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
   const std::string d = std::to_string(r.distance);
   const bool stale = stalemate(ending);
   const bool now = r.wdl == Wdl::Loss && r.distance == 0 && ending;  // no legal move here
+  // Classes 6 and 7 are forced too; the limit line (describe_limit.hpp) says they are drawn.
   if (lang == Lang::Zh) {
     const std::string who = side_name(us, lang) + "先";
     switch (r.wdl) {
       case Wdl::Win:
         return who + "胜，" + d + (stale ? " 步困毙" : " 步杀");
+      case Wdl::CursedWin:
+        return who + "胜（不计自然限着），" + d + (stale ? " 步困毙" : " 步杀");
+      case Wdl::BlessedLoss:
+        return who + "负（不计自然限着），" + d + (stale ? " 步被困毙" : " 步被杀");
       case Wdl::Loss:
         if (now) return who + (stale ? "负，已被困毙（无着可走，未被将军）" : "负，已被将死");
         return who + "负，" + d + (stale ? " 步被困毙" : " 步被杀");
@@ -81,6 +86,12 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
     case Wdl::Win:
       return who + " wins: " + (stale ? "stalemate in " : "mate in ") + plies_of(r.distance) +
              " (" + moves_of(r.distance) + ")";
+    case Wdl::CursedWin:
+      return who + " wins without the natural limit: " + (stale ? "stalemate in " : "mate in ") +
+             plies_of(r.distance) + " (" + moves_of(r.distance) + ")";
+    case Wdl::BlessedLoss:
+      return who + " loses without the natural limit: " + (stale ? "stalemated in " : "mated in ") +
+             plies_of(r.distance) + " (" + moves_of(r.distance) + ")";
     case Wdl::Loss:
       if (now)
         return who +
@@ -108,6 +119,10 @@ std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<E
     switch (r.wdl) {
       case Wdl::Win:
         return "胜 " + d + (stale ? " 步困毙" : " 步杀");
+      case Wdl::CursedWin:
+        return "胜（不计限着）" + d + (stale ? " 步困毙" : " 步杀");
+      case Wdl::BlessedLoss:
+        return "负（不计限着）" + d + (stale ? " 步被困毙" : " 步被杀");
       case Wdl::Loss:
         return "负 " + d + (stale ? " 步被困毙" : " 步被杀");
       case Wdl::RuleWin:
@@ -121,6 +136,11 @@ std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<E
   switch (r.wdl) {
     case Wdl::Win:
       return (stale ? "win, stalemate in " : "win, mate in ") + plies_of(r.distance);
+    case Wdl::CursedWin:
+      return (stale ? "cursed win, stalemate in " : "cursed win, mate in ") + plies_of(r.distance);
+    case Wdl::BlessedLoss:
+      return (stale ? "blessed loss, stalemated in " : "blessed loss, mated in ") +
+             plies_of(r.distance);
     case Wdl::Loss:
       return (stale ? "loss, stalemated in " : "loss, mated in ") + plies_of(r.distance);
     case Wdl::RuleWin:
@@ -158,7 +178,7 @@ nlohmann::json result_json(const Position& pos, const ProbeResult& r,
   j["side_to_move"] = pos.side_to_move() == Red ? "red" : "black";
   j["wdl"] = is_win(r.wdl) ? "win" : is_loss(r.wdl) ? "loss" : "draw";
   j["rule_decided"] = is_rule_decided(r.wdl);
-  j["dtm"] = (r.wdl == Wdl::Win || r.wdl == Wdl::Loss) ? nlohmann::json(r.distance) : nullptr;
+  j["dtm"] = is_forced(r.wdl) ? nlohmann::json(r.distance) : nullptr;
   if (ending) j["ending"] = ending_name(*ending);
   if (is_rule_decided(r.wdl))
     j["rule_potential"] = {{"round", rule_round(r.distance)}, {"layer", rule_layer(r.distance)}};

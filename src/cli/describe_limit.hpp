@@ -1,0 +1,26 @@
+// Texts and JSON fields of values under the natural limit (probe/limit.hpp), in English or
+// Chinese: what `xqtb probe` prints beside the unlimited value.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/notation.hpp"
+#include "probe/tablebase.hpp"
+
+namespace xq::cli {
+
+// "Under the natural limit (counter 37: 83 plies left): win, conversion in 23 plies" /
+// "自然限着下（已 37 步未吃子，余 83 步）：胜，23 步转换"; a draw says why.
+std::string describe_limit(const LimitProbe& v, Lang lang);
+// Short value of a root move under the limit: "win in the limit, conversion in 21 plies
+// (rank 979)", "draw in the limit: cursed win (rank 1)".
+std::string describe_limit_move(const RootMoveLimit& m, int counter, Lang lang);
+// The stored class's name (the JSON field `class`): "win", "cursed_win", "draw",
+// "blessed_loss", "loss", "rule_win", "rule_loss".
+const char* class_name(Wdl w);
+// Adds the fields `class`, `dtc`, `limit_wdl` and `limit_reason` of docs/probe-json.md to j.
+void add_limit_json(nlohmann::json& j, Wdl stored, std::optional<uint16_t> dtc,
+                    const LimitedValue& v);
+
+}  // namespace xq::cli
