@@ -114,13 +114,13 @@ endif()
 run(--fen "${win} - - 118 1")
 expect_text("Red to move wins: stalemate in 3 plies (2 moves)")
 expect_text(
-  "Under the natural limit (counter 118: 2 plies left): draw: the conversion needs 3 plies, only 2 remain")
+  "Under the natural limit (counter 118: 2 plies left): draw: the conversion needs 3 plies, only 2 left")
 expect_text("Best move under the limit: ")
 run(--lang zh --fen "${win} - - 37 1")
 expect_text("自然限着下（已 37 步未吃子，余 83 步）：胜，3 步转换")
 expect_text("限着下最佳着法: 车九进八 (a0a8)")
 run(--moves --fen "${win}")
-expect_text("in the limit win, conversion in 3 plies (rank 997)")
+expect_text("under the limit: win, conversion in 3 plies (rank 997)")
 
 # Bad counters: one line, exit 2, before any table is read.
 expect_error(2 "121 is above 120" --fen "${win} - - 121 1")

@@ -58,10 +58,13 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
   const std::vector<MoveValue>& moves = root.moves;  // empty: mated or stalemated
   const bool decided = r->wdl != Wdl::Draw;
   const Line pv = o.pv && decided ? tb.principal_variation(pos) : Line{};
+  const bool limit_decided = limit->limited.verdict != LimitVerdict::Draw;
+  const Line pv_limit = o.pv && limit_decided ? tb.limit_line(pos, counter) : Line{};
   // Refuse to print a line shortened by a missing table as if it were the whole one.
-  if (!pv.complete())
-    throw TableError(pv.missing->name(), "no table for this material: the line stops after " +
-                                             std::to_string(pv.moves.size()) + " plies");
+  for (const Line* line : {&pv, &pv_limit})
+    if (!line->complete())
+      throw TableError(line->missing->name(), "no table for this material: the line stops after " +
+                                                  std::to_string(line->moves.size()) + " plies");
   const std::optional<Ending> ending = ending_of(tb, pos, *r);
   if (o.json) {
     nlohmann::json j = result_json(pos, *r, ending);
@@ -91,6 +94,8 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
     if (o.pv) {
       j["pv"] = nlohmann::json::array();
       for (Move m : pv.moves) j["pv"].push_back(to_iccs(m));
+      j["pv_limit"] = nlohmann::json::array();
+      for (Move m : pv_limit.moves) j["pv_limit"].push_back(to_iccs(m));
     }
     std::cout << j.dump(2) << "\n";
     return kExitOk;
@@ -114,6 +119,13 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
     std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";
     if (lang == Lang::En) std::cout << "      " << numbered_line(pos, pv.moves, Lang::Zh) << "\n";
+  }
+  // The engine's line under the limit, when it is not the line by DTM.
+  if (o.pv && !pv_limit.moves.empty() && pv_limit.moves != pv.moves) {
+    std::cout << (lang == Lang::Zh ? "限着下变例: " : "Line under the limit: ")
+              << numbered_line(pos, pv_limit.moves, lang) << "\n";
+    if (lang == Lang::En)
+      std::cout << "      " << numbered_line(pos, pv_limit.moves, Lang::Zh) << "\n";
   }
   return kExitOk;
 }

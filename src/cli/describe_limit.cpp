@@ -25,7 +25,7 @@ std::string verdict_text(const LimitedValue& v, std::optional<uint16_t> dtc, int
       if (zh)
         return "和：转换需 " + plies(d, lang) + "，仅余 " + plies(remaining_plies(counter), lang);
       return "draw: the conversion needs " + plies(d, lang) + ", only " +
-             plies(remaining_plies(counter), lang) + " remain";
+             std::to_string(remaining_plies(counter)) + " left";
     case LimitReason::Cursed:
       return zh ? "和：能胜，但自然限着内赢不下来"
                 : "draw: a cursed win (won, but not within the limit)";
@@ -55,7 +55,7 @@ std::string describe_limit_move(const RootMoveLimit& m, int counter, Lang lang) 
   const std::string rank = std::to_string(m.rank);
   const std::string text = verdict_text(m.limited, m.dtc, counter, lang);
   if (lang == Lang::Zh) return "限着下" + text + "（序 " + rank + "）";
-  return "in the limit " + text + " (rank " + rank + ")";
+  return "under the limit: " + text + " (rank " + rank + ")";
 }
 
 const char* class_name(Wdl w) {
