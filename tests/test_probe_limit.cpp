@@ -78,6 +78,44 @@ std::optional<int> plies_to_conversion(Position pos, const std::vector<Move>& li
   return std::nullopt;
 }
 
+// Samples positions of the materials (FEN letters), probes the forced ones at counters 0, 60,
+// 120 - DTC and 121 - DTC, and plays the line under the limit from each: within the plies left
+// it converts in exactly DTC plies (the winner fastest, the loser slowest) and runs on to mate;
+// one ply short it is a draw that the limit ends. Returns the wins and too-far draws seen.
+std::pair<int, int> check_lines(const Tablebase& tb, const std::vector<std::string>& materials,
+                                int samples, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  int wins = 0, too_far = 0;
+  for (int sample = 0; sample < samples; ++sample) {
+    const Position pos =
+        random_position(materials[sample % materials.size()], sample % 2 ? Black : Red, rng);
+    const auto r0 = tb.probe(pos, 0);
+    REQUIRE(r0);
+    if (r0->unlimited.wdl != Wdl::Win && r0->unlimited.wdl != Wdl::Loss) continue;
+    const int dtc = *r0->dtc;
+    for (const int counter : {0, 60, 120 - dtc, 121 - dtc}) {
+      if (!valid_counter(counter)) continue;
+      CAPTURE(pos.fen(), counter, dtc);
+      const auto r = tb.probe(pos, counter);
+      const Line line = tb.limit_line(pos, counter);
+      if (dtc > remaining_plies(counter)) {
+        ++too_far;
+        CHECK(r->limited.verdict == LimitVerdict::Draw);
+        CHECK(r->limited.reason == LimitReason::TooFar);
+        continue;
+      }
+      ++wins;
+      CHECK(r->limited.reason == LimitReason::Converts);
+      CHECK(line.end == LineEnd::NoLegalMove);
+      const auto plies = plies_to_conversion(pos, line.moves);
+      REQUIRE(plies);
+      CHECK(*plies == dtc);
+      CHECK(*plies <= remaining_plies(counter));
+    }
+  }
+  return {wins, too_far};
+}
+
 }  // namespace
 
 TEST_CASE("limited_value: a conversion within, on and beyond the plies remaining", "[limit]") {
@@ -214,41 +252,14 @@ TEST_CASE("root probe: every legal move under the limit, ranked, best first", "[
 
 TEST_CASE("the line under the limit converts every sampled win within the plies left", "[limit]") {
   const Tablebase tb({krk_with_dtc()});
-  std::mt19937_64 rng(16);
-  int wins = 0, too_far = 0;
-  for (int sample = 0; sample < 600; ++sample) {
-    const Position pos = random_position(sample % 3 == 0   ? "KRk"
-                                         : sample % 3 == 1 ? "KNk"
-                                                           : "KPk",
-                                         sample % 2 ? Black : Red, rng);
-    const auto r0 = tb.probe(pos, 0);
-    REQUIRE(r0);
-    if (r0->unlimited.wdl != Wdl::Win && r0->unlimited.wdl != Wdl::Loss) continue;
-    const int dtc = *r0->dtc;
-    for (const int counter : {0, 60, 120 - dtc, 121 - dtc}) {
-      if (!valid_counter(counter)) continue;
-      CAPTURE(pos.fen(), counter, dtc);
-      const auto r = tb.probe(pos, counter);
-      const Line line = tb.limit_line(pos, counter);
-      if (dtc > remaining_plies(counter)) {
-        ++too_far;
-        CHECK(r->limited.verdict == LimitVerdict::Draw);
-        CHECK(r->limited.reason == LimitReason::TooFar);
-        CHECK(line.end == LineEnd::LimitReached);
-        CHECK(int(line.moves.size()) == remaining_plies(counter));
-        continue;
-      }
-      ++wins;
-      CHECK(r->limited.reason == LimitReason::Converts);
-      CHECK(line.end == LineEnd::NoLegalMove);
-      const auto plies = plies_to_conversion(pos, line.moves);
-      REQUIRE(plies);
-      CHECK(*plies == dtc);  // the winner fastest, the loser slowest: exactly DTC
-      CHECK(*plies <= remaining_plies(counter));
-    }
-  }
+  const auto [wins, too_far] = check_lines(tb, {"KRk", "KNk", "KPk"}, 600, 16);
   CHECK(wins > 500);
   CHECK(too_far > 200);
+  // One ply short, the line is a draw the limit ends, after exactly the plies left.
+  const Position pos = Position::from_fen(kWin3);
+  const Line drawn = tb.limit_line(pos, 118);
+  CHECK(drawn.end == LineEnd::LimitReached);
+  CHECK(drawn.moves.size() == 2);
 }
 
 TEST_CASE("cursed wins and blessed losses: drawn under the limit, DTM order without it",
