@@ -475,23 +475,37 @@ int xqtb_best_move_fen(const xqtb_tablebase* tb, const char* fen, xqtb_best* out
   return probe_entry(tb, fen, out, best_move_at);
 }
 
-int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_move* moves,
-                             size_t capacity, size_t* count) {
+// The body of both principal variations (limited: under the limit from counter).
+int line_entry(const xqtb_tablebase* tb, const xqtb_position* pos, int counter, bool limited,
+               xqtb_move* moves, size_t capacity, size_t* count) {
   return guarded([&] {
     if (!tb || !count || (!moves && capacity > 0))
       return fail(XQTB_INVALID_ARGUMENT, "null handle, moves or count");
     *count = 0;
+    if (limited)
+      if (const int code = check_counter(counter)) return code;
     xq::Position p;
     if (const int code = read_position(pos, p)) return code;
     if (!tb->tb.has(xq::Material::of(p))) return not_available(p);  // even for capacity 0
     const int plies = int(std::min<size_t>(capacity, INT_MAX));
     // A missing table further down only shortens the line (documented in xqtb.h).
-    const xq::Line line = tb->tb.principal_variation(p, plies);
+    const xq::Line line =
+        limited ? tb->tb.limit_line(p, counter, plies) : tb->tb.principal_variation(p, plies);
     for (size_t i = 0; i < line.moves.size(); ++i)
       moves[i] = {line.moves[i].from, line.moves[i].to};
     *count = line.moves.size();
     return int(XQTB_OK);
   });
+}
+
+int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_move* moves,
+                             size_t capacity, size_t* count) {
+  return line_entry(tb, pos, 0, false, moves, capacity, count);
+}
+
+int xqtb_principal_variation_limit(const xqtb_tablebase* tb, const xqtb_position* pos, int counter,
+                                   xqtb_move* moves, size_t capacity, size_t* count) {
+  return line_entry(tb, pos, counter, true, moves, capacity, count);
 }
 
 int xqtb_move_to_iccs(xqtb_move move, char out[XQTB_ICCS_SIZE]) {

@@ -319,9 +319,23 @@ static void test_limit(const xqtb_tablebase* tb) {
   CHECK(moves[0].rank == 1); /* an unlimited win the limit draws */
   CHECK_STATUS(xqtb_probe_root_fen(tb, kCaptureFen, moves, XQTB_MAX_MOVES, &count), XQTB_OK);
 
-  /* Mated at the end of the line: no move, a loss at every counter. */
-  xqtb_move line[16];
+  /* The line under the limit converts within the plies left: the first capture or the mate
+   * comes after exactly kWinDtc plies. */
+  xqtb_move line[XQTB_LIMIT_PLIES];
   size_t plies = 0;
+  CHECK_STATUS(xqtb_principal_variation_limit(tb, &pos, 0, line, XQTB_LIMIT_PLIES, &plies),
+               XQTB_OK);
+  size_t converted = 0;
+  xqtb_position walk = pos;
+  for (size_t i = 0; i < plies && !converted; ++i) {
+    if (walk.board[line[i].to] != XQTB_EMPTY) converted = i + 1;
+    make_move(&walk, line[i]);
+  }
+  CHECK(converted == (size_t)kWinDtc || (converted == 0 && plies == (size_t)kWinDtc));
+  CHECK_STATUS(xqtb_principal_variation_limit(tb, &pos, 121, line, XQTB_LIMIT_PLIES, &plies),
+               XQTB_INVALID_ARGUMENT);
+
+  /* Mated at the end of the line: no move, a loss at every counter. */
   CHECK_STATUS(xqtb_principal_variation(tb, &pos, line, 16, &plies), XQTB_OK);
   for (size_t i = 0; i < plies; ++i) make_move(&pos, line[i]);
   CHECK_STATUS(xqtb_probe_root(tb, &pos, XQTB_LIMIT_PLIES, moves, XQTB_MAX_MOVES, &count),

@@ -343,6 +343,18 @@ int xqtb_best_move_fen(const xqtb_tablebase* tb, const char* fen, xqtb_best* out
 int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_move* moves,
                              size_t capacity, size_t* count);
 
+/* The principal variation under the limit: both sides play xqtb_probe_root's top move from
+ * counter on (a capture resets it, any other move adds 1), until mate or stalemate, the limit
+ * (120 plies without a capture: a draw), a repeated position, or `capacity` plies. A win under
+ * the limit reaches its conversion within XQTB_LIMIT_PLIES - counter plies and runs on to mate.
+ * PARAMETERS, RETURNS, ON FAILURE, THREADS: as xqtb_principal_variation; also
+ *   XQTB_INVALID_ARGUMENT for a counter outside 0..XQTB_LIMIT_PLIES, XQTB_TABLE_ERROR for a
+ *   missing or damaged DTC file.
+ * USE: at the root only, for display: one root probe per ply.
+ * NEW in 0.3. */
+int xqtb_principal_variation_limit(const xqtb_tablebase* tb, const xqtb_position* pos,
+                                   int counter, xqtb_move* moves, size_t capacity, size_t* count);
+
 /* ICCS text of a move.
  * PARAMETERS: move; out receives "h2e2" and a NUL (XQTB_ICCS_SIZE bytes).
  * RETURNS: XQTB_OK; XQTB_INVALID_ARGUMENT (out NULL, a point above 89, from == to).
