@@ -37,8 +37,8 @@ static int failures = 0;
 /* Red K e0 R a0, Black k d9 n e4: Red to move wins in 7 plies. */
 static const char* const kWinFen = "3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 0 1";
 static const int kWinDtm = 7;
-/* Its distance to conversion (the mate: no capture of the horse is quicker). */
-static const int kWinDtc = 7;
+/* Its distance to conversion: the rook takes the horse on the 5th ply (d4e4), into KRK's win. */
+static const int kWinDtc = 5;
 /* Same board, Black to move: lost in 16 plies. */
 static const char* const kLossFen = "3k5/9/9/9/9/4n4/9/9/9/R3K4 b - - 0 1";
 static const int kLossDtm = 16;

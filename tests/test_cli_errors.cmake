@@ -38,7 +38,8 @@ execute_process(COMMAND truncate -s 1000 "${WORK}/truncated/KRKA.xqw")
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/no-dtm")
 file(REMOVE "${WORK}/no-dtm/KRKA.xqd")
 # KRKA without its sub-tables: a capture's table is missing, and the message names it.
-file(COPY "${WORK}/tables/KRKA.xqw" "${WORK}/tables/KRKA.xqd" DESTINATION "${WORK}/alone")
+file(COPY "${WORK}/tables/KRKA.xqw" "${WORK}/tables/KRKA.xqd" "${WORK}/tables/KRKA.xqc"
+     DESTINATION "${WORK}/alone")
 
 set(T --dir "${WORK}/tables")
 # The damaged copy fails its checksums: a mutant accepting it would fail the last two.

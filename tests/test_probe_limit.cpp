@@ -262,6 +262,27 @@ TEST_CASE("the line under the limit converts every sampled win within the plies 
   CHECK(drawn.moves.size() == 2);
 }
 
+TEST_CASE("generated DTC tables: lines convert by capture or mate within the plies left",
+          "[limit]") {
+  // KRKN, KRKAA, KNKA and their sub-tables, with the generator's DTC files: conversions are
+  // captures into won sub-table positions as well as mates.
+  const Tablebase tb({test::small_tables()});
+  const auto [wins, too_far] = check_lines(tb, {"KRkn", "KRkaa", "KNka", "KRka"}, 400, 23);
+  CHECK(wins > 300);
+  CHECK(too_far > 100);
+  // Red K e0 R a0, Black k d9 n e4: mate in 7 plies, but the rook takes the horse on the 5th
+  // (d4e4), into KRK's win: DTC 5, and the line under the limit plays it.
+  const Position pos = Position::from_fen("3k5/9/9/9/9/4n4/9/9/9/R3K4 w");
+  const auto r = tb.probe(pos, 115);
+  REQUIRE(r);
+  CHECK(r->unlimited.distance == 7);
+  CHECK(r->dtc == 5);
+  CHECK(r->limited.verdict == LimitVerdict::Win);
+  CHECK(tb.probe(pos, 116)->limited.reason == LimitReason::TooFar);
+  const Line line = tb.limit_line(pos, 115);
+  CHECK(plies_to_conversion(pos, line.moves) == 5);
+}
+
 TEST_CASE("cursed wins and blessed losses: drawn under the limit, DTM order without it",
           "[limit]") {
   // KPK relabelled: wins and losses with DTM above kShort become classes 6 and 7 (as if the

@@ -17,11 +17,17 @@ namespace {
 struct Answer {
   std::optional<ProbeResult> value;
   std::optional<Move> best;  // asked for every kBestEvery-th position only
-  std::string error;         // what() of an exception, which must not happen
+  // Under the limit at counter i % 121 (the DTC files opened concurrently too): the DTC, the
+  // verdict, and for every kBestEvery-th position the root probe's top move.
+  std::optional<uint16_t> dtc;
+  LimitVerdict verdict = LimitVerdict::Draw;
+  std::optional<Move> engine_best;
+  std::string error;  // what() of an exception, which must not happen
   bool operator==(const Answer& o) const {
     return value.has_value() == o.value.has_value() &&
            (!value || (value->wdl == o.value->wdl && value->distance == o.value->distance)) &&
-           best == o.best && error == o.error;
+           best == o.best && dtc == o.dtc && verdict == o.verdict && engine_best == o.engine_best &&
+           error == o.error;
   }
 };
 
@@ -33,6 +39,14 @@ Answer ask(const Tablebase& tb, const Position& pos, size_t i) {
     a.value = tb.probe(pos);
     if (i % kBestEvery == 0)
       if (const BestMove b = tb.best_move(pos); b.found()) a.best = b.best.move;
+    const int counter = int(i % (kNaturalLimitPlies + 1));
+    if (const auto l = tb.probe(pos, counter)) {
+      a.dtc = l->dtc;
+      a.verdict = l->limited.verdict;
+    }
+    if (i % kBestEvery == 0)
+      if (const RootProbe r = tb.root_probe(pos, counter); r.found())
+        a.engine_best = r.moves[0].move;
   } catch (const std::exception& e) {
     a.error = e.what();
   }
