@@ -1,8 +1,9 @@
 // The probe under the natural limit (probe/limit.hpp, probe/tablebase.hpp): verdicts at a
 // counter, the lazily opened DTC file, the root probe's ranking and the line under the limit.
-// Tables here are generated WDL and DTM files of KRK, KNK and KPK with DTC files written by
-// hand: their captures all lead to the drawn KK, so their only conversion is mate and DTC = DTM
-// for every forced position.
+// Tables: generated WDL and DTM files of KRK, KNK and KPK with DTC files written by hand (their
+// captures all lead to the drawn KK, so their only conversion is mate and DTC = DTM for every
+// forced position); the generator's own tables; and KRKN solved under a short limit, for
+// cursed wins and blessed losses.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <random>
@@ -10,6 +11,7 @@
 
 #include "core/random_position.hpp"
 #include "core/table_names.hpp"
+#include "generator/solve.hpp"
 #include "generator/table_writer.hpp"
 #include "probe/tablebase.hpp"
 #include "support/table_dir.hpp"
@@ -18,10 +20,8 @@ using namespace xq;
 
 namespace {
 
-// Writes m's DTC file from its WDL and DTM files: DTC := DTM where the class is forced
-// (relabel: classes 2 / 3 at DTM above cursed_from rewritten as 6 / 7 in a new WDL file, for
-// tables with cursed wins and blessed losses that no generator would give KRK).
-void write_dtc_from_dtm(const std::string& dir, const Material& m, int cursed_from = 1 << 16) {
+// Writes m's DTC file from its WDL and DTM files: DTC := DTM where the class is forced.
+void write_dtc_from_dtm(const std::string& dir, const Material& m) {
   const auto wdl = TableFile::open(table_path(dir, m, TableKind::Wdl));
   const auto dtm = TableFile::open(table_path(dir, m, TableKind::Dtm));
   const uint64_t n = wdl->header().slots_per_side;
@@ -34,17 +34,9 @@ void write_dtc_from_dtm(const std::string& dir, const Material& m, int cursed_fr
     free[side].resize(n);
     wdl->read(side, 0, n, codes[side].data());
     dtm->read(side, 0, n, dtc[side].data());
-    for (uint64_t i = 0; i < n; ++i) {
-      const Wdl w = Wdl(codes[side][i]);
-      free[side][i] = !is_forced(w);
-      if (dtc[side][i] > cursed_from && (w == Wdl::Win || w == Wdl::Loss))
-        codes[side][i] = uint8_t(w == Wdl::Win ? Wdl::CursedWin : Wdl::BlessedLoss);
-    }
+    for (uint64_t i = 0; i < n; ++i) free[side][i] = !is_forced(Wdl(codes[side][i]));
   }
   TableHeader h = wdl->header();
-  if (cursed_from < (1 << 16))
-    gen::write_table(table_path(dir, m, TableKind::Wdl), h, {codes[0].data(), codes[1].data()},
-                     {nullptr, nullptr});
   h.kind = TableKind::Dtc;
   h.stats_json.clear();
   gen::write_table(table_path(dir, m, TableKind::Dtc), h, {dtc[0].data(), dtc[1].data()},
@@ -61,6 +53,34 @@ std::string krk_with_dtc() {
     return true;
   }();
   (void)made;
+  return dir.str();
+}
+
+// m and its capture closure solved under a natural limit of `limit` plies, written with
+// headers that say 120: probed at a counter c >= 120 - limit, the plies the probe counts as
+// left (120 - c) are the short limit's, so its answers are the short limit's up to the first
+// conversion (after it the probe allows 120 plies again). Tables with cursed wins and blessed
+// losses that are consistent with their successors, from materials small enough for a test.
+std::string short_limit_tables(const std::string& name, unsigned limit) {
+  static const test::TempDir dir("short-limit");
+  const gen::TableSet set = gen::solve_closure(
+      Material::parse(name), RuleSet::Check, [](const char*, int) {}, limit);
+  for (const Material& m : capture_closure(Material::parse(name))) {
+    const gen::SolvedTable& t = *set.find(m);
+    TableHeader h;
+    h.material = m.name();
+    h.rules = RuleSet::Check;
+    h.index_version = kIndexVersion;
+    h.slots_per_side = t.index.size();
+    for (const TableKind kind : {TableKind::Wdl, TableKind::Dtm, TableKind::Dtc}) {
+      h.kind = kind;
+      const auto& values = kind == TableKind::Dtm ? t.distance : t.dtc;
+      const std::array<const void*, 2> data =
+          kind == TableKind::Wdl ? std::array<const void*, 2>{t.wdl[0].data(), t.wdl[1].data()}
+                                 : std::array<const void*, 2>{values[0].data(), values[1].data()};
+      gen::write_table(table_path(dir.str(), m, kind), h, data, {nullptr, nullptr});
+    }
+  }
   return dir.str();
 }
 
@@ -189,7 +209,7 @@ TEST_CASE("probe at a counter: DTC, verdict and reason beside the unlimited valu
   CHECK(tb.probe(Position::from_fen("3k5/9/9/9/9/4c4/9/9/9/R3K4 w"), 0) == std::nullopt);
 }
 
-TEST_CASE("a WDL probe reads no DTC byte; a DTC query names the missing or damaged file",
+TEST_CASE("a WDL probe reads no DTC byte, and a DTC query names the missing or damaged file",
           "[limit]") {
   const test::TempDir dir("dtc-lazy");
   for (const char* m : {"KRK", "KK"})
@@ -283,52 +303,53 @@ TEST_CASE("generated DTC tables: lines convert by capture or mate within the pli
   CHECK(plies_to_conversion(pos, line.moves) == 5);
 }
 
-TEST_CASE("cursed wins and blessed losses: drawn under the limit, DTM order without it",
+TEST_CASE("cursed wins and blessed losses: drawn under the limit, played by DTM without it",
           "[limit]") {
-  // KPK relabelled: wins and losses with DTM above kShort become classes 6 and 7 (as if the
-  // limit were kShort plies: a test of how the probe reads the classes, not of the limit).
-  constexpr int kShort = 7;
-  const test::TempDir dir("krk-cursed");
-  test::generate_into(dir.str(), {"KPK"});
-  for (const char* m : {"KPK", "KK"})
-    write_dtc_from_dtm(dir.str(), Material::parse(m), std::string(m) == "KPK" ? kShort : 1 << 16);
-  const Tablebase tb({dir.str()});
-  std::mt19937_64 rng(7);
-  int cursed = 0, blessed = 0;
-  for (int sample = 0; sample < 400; ++sample) {
-    const Position pos = random_position("KPk", sample % 2 ? Black : Red, rng);
-    const auto r = tb.probe(pos, 0);
+  // KRKN under a 12-ply limit (as tests/test_generator.cpp checks it against brute force): its
+  // long wins are cursed, its long losses blessed. Counters 108..120 leave 12..0 plies.
+  constexpr int kLimit = 12, kShift = 120 - kLimit;
+  const Tablebase tb({short_limit_tables("KRKN", kLimit)});
+  std::mt19937_64 rng(5);
+  int cursed = 0, blessed = 0, converted = 0;
+  for (int sample = 0; sample < 1500; ++sample) {
+    const Position pos = random_position("KRkn", sample % 2 ? Black : Red, rng);
+    const auto r = tb.probe(pos, kShift);
     REQUIRE(r);
     CAPTURE(pos.fen());
-    if (r->unlimited.wdl == Wdl::CursedWin) {
-      ++cursed;
-      CHECK(tb.probe_wdl(pos) == Wdl::CursedWin);
-      CHECK(r->unlimited.distance > kShort);
-      CHECK(r->dtc == r->unlimited.distance);
+    const Wdl w = r->unlimited.wdl;
+    if (w == Wdl::CursedWin || w == Wdl::BlessedLoss) {
+      (w == Wdl::CursedWin ? cursed : blessed)++;
+      CHECK(tb.probe_wdl(pos) == w);
+      CHECK(r->dtc);
       CHECK(r->limited.verdict == LimitVerdict::Draw);
-      CHECK(r->limited.reason == LimitReason::Cursed);
-      // Without the limit the best move still mates by DTM; under it, it ranks as a draw that
-      // wins without the limit.
+      CHECK(r->limited.reason ==
+            (w == Wdl::CursedWin ? LimitReason::Cursed : LimitReason::Blessed));
+      CHECK(tb.probe(pos, 0)->limited.verdict == LimitVerdict::Draw);  // at every counter
+      // Without the limit the best move keeps the forced value by DTM; under it, the top move
+      // keeps the draw: rank 1 for the cursed side, -1 for the blessed one.
       const BestMove b = tb.best_move(pos);
       REQUIRE(b.found());
-      CHECK(is_win(b.best.value.wdl));
+      CHECK(is_forced(b.best.value.wdl));
+      CHECK(is_win(b.best.value.wdl) == (w == Wdl::CursedWin));
       CHECK(b.best.value.distance == r->unlimited.distance);
-      const RootProbe root = tb.root_probe(pos, 0);
-      CHECK(root.moves[0].rank == 1);
-      CHECK(root.moves[0].move == b.best.move);
-    } else if (r->unlimited.wdl == Wdl::BlessedLoss) {
-      ++blessed;
-      CHECK(r->limited.reason == LimitReason::Blessed);
-      CHECK(tb.best_move(pos).best.value.distance == r->unlimited.distance);
-      // The relabelling is a kShort-ply limit, the probe's arithmetic 120 plies: they agree
-      // where the longest defence reaches a relabelled (cursed) win, from DTM kShort + 3 on.
-      if (r->unlimited.distance < kShort + 3) continue;
-      const RootProbe root = tb.root_probe(pos, 0);
+      const RootProbe root = tb.root_probe(pos, kShift);
       REQUIRE(root.found());
       CHECK(root.moves[0].limited.verdict == LimitVerdict::Draw);
-      CHECK(root.moves[0].rank == -1);
+      CHECK(root.moves[0].rank == (w == Wdl::CursedWin ? 1 : -1));
+    } else if (w == Wdl::Win || w == Wdl::Loss) {
+      // Within the short limit: the line converts in exactly DTC plies from the last counter
+      // that leaves enough, and one ply later it is too far.
+      const int dtc = *r->dtc;
+      REQUIRE(dtc <= kLimit);
+      const int counter = 120 - dtc;
+      CHECK(tb.probe(pos, counter)->limited.verdict ==
+            (w == Wdl::Win ? LimitVerdict::Win : LimitVerdict::Loss));
+      CHECK(plies_to_conversion(pos, tb.limit_line(pos, counter).moves) == dtc);
+      if (dtc > 0) CHECK(tb.probe(pos, counter + 1)->limited.reason == LimitReason::TooFar);
+      ++converted;
     }
   }
   CHECK(cursed > 10);
   CHECK(blessed > 10);
+  CHECK(converted > 100);
 }
