@@ -46,9 +46,10 @@ cmake -S "$src/examples/engine_probe" -B "$work/example" -G "$generator" \
       -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" >"$work/configure.log"
 cmake --build "$work/example" >"$work/build.log"
 
-# Red to move mates in 7 plies (values from `xqtb probe --json`, also asserted by c_api_test).
+# Red to move mates in 7 plies, and converts in 5 (the rook takes the horse; values from
+# `xqtb probe --json`, also asserted by c_api_test).
 fen='3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 0 1'
-expected="$fen ; win ; dtm 7 ; best a0d0 车九平六"
+expected="$fen ; win ; dtm 7 ; best a0d0 车九平六 ; limit win dtc 5 best a0d0"
 check() {  # name, output
   if [ "$2" != "$expected" ]; then
     printf 'check-install: %s printed\n  %s\nexpected\n  %s\n' "$1" "$2" "$expected" >&2

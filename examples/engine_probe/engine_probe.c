@@ -1,15 +1,18 @@
 /* Engine-style use of the xqtb C API: one handle for the whole run, a cheap WDL probe for
- * every position, and the DTM and best move only for decided positions (as an engine would
- * do at the root). Usage: engine_probe TABLE_DIR [FEN...]; without FENs, one FEN per line on
- * standard input. Prints "FEN ; wdl ; dtm N ; best ICCS CHINESE", "FEN ; no table" or
- * "FEN ; error: ..."; the number of tables and the largest material go to standard error. */
+ * every position, and the DTM, best move and root probe only for decided positions (as an
+ * engine would do at the root). Usage: engine_probe TABLE_DIR [FEN...]; without FENs, one FEN
+ * per line on standard input. Prints "FEN ; wdl ; dtm N ; best ICCS CHINESE ; limit WDL dtc D
+ * best ICCS" (the last part under the natural limit at the FEN's halfmove counter: the value
+ * and the move an engine plays by), "FEN ; no table" or "FEN ; error: ..."; the number of
+ * tables and the largest material go to standard error. */
 #include <stdio.h>
 #include <string.h>
 #include <xqtb/xqtb.h>
 
 static const char* wdl_name(int wdl) {
-  static const char* const names[] = {"?", "draw", "win", "loss", "rule win", "rule loss"};
-  return wdl >= 1 && wdl <= 5 ? names[wdl] : "?";
+  static const char* const names[] = {"?",        "draw",      "win",        "loss",
+                                      "rule win", "rule loss", "cursed win", "blessed loss"};
+  return wdl >= 1 && wdl <= 7 ? names[wdl] : "?";
 }
 
 /* Returns 0 when the position was probed. */
@@ -43,8 +46,20 @@ static int probe_one(const xqtb_tablebase* tb, const char* fen) {
     printf("%s ; error: %s: %s\n", fen, xqtb_status_string(status), xqtb_last_error());
     return 1;
   }
-  printf("%s ; %s ; dtm %d ; best %s %s\n", fen, wdl_name(wdl), value.distance, best.iccs,
-         best.chinese);
+  /* Under the natural limit, at the FEN's halfmove counter: every move ranked; an engine plays
+   * one of the top rank, and the top move's value is the position's under the limit. */
+  xqtb_root_move moves[XQTB_MAX_MOVES];
+  size_t count = 0;
+  char limit_best[XQTB_ICCS_SIZE];
+  status = xqtb_probe_root_fen(tb, fen, moves, XQTB_MAX_MOVES, &count);
+  if (status == XQTB_OK) status = xqtb_move_to_iccs(moves[0].move, limit_best);
+  if (status != XQTB_OK) {
+    printf("%s ; error: %s: %s\n", fen, xqtb_status_string(status), xqtb_last_error());
+    return 1;
+  }
+  printf("%s ; %s ; dtm %d ; best %s %s ; limit %s dtc %d best %s\n", fen, wdl_name(wdl),
+         value.distance, best.iccs, best.chinese, wdl_name(moves[0].value.wdl), moves[0].value.dtc,
+         limit_best);
   return 0;
 }
 
