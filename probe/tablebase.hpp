@@ -163,9 +163,9 @@ class Tablebase {
   // decided win ends when the loser's perpetual check repeats a position), or max_plies for a
   // draw; or, short of it, where a table the line needs is missing (end and missing say so).
   Line principal_variation(const Position& pos, int max_plies = 400) const;
-  // The principal variation under the limit: both sides play root_probe's top move from counter on
-  // (a capture resets it). A win under the limit converts within the plies remaining and runs on to
-  // mate; a draw under it ends at LimitReached (or a repetition, or max_plies).
+  // The principal variation under the limit: both sides play root_probe's top move from
+  // counter on (a capture resets it). A win under the limit converts within the plies remaining
+  // and runs on to mate; a draw under it ends at LimitReached (or a repetition, or max_plies).
   Line limit_line(const Position& pos, int counter, int max_plies = 400) const;
 
   // Coverage, for a search to test before it probes. Neither opens a file or allocates.

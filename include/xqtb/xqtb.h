@@ -111,8 +111,9 @@ typedef struct xqtb_move {
 typedef struct xqtb_value {
   int wdl; /* enum xqtb_wdl */
   /* WIN / LOSS / CURSED_WIN / BLESSED_LOSS: distance to mate in plies, without the limit
-   * (LOSS 0 = mated or stalemated now; wins odd, losses even). RULE_WIN / RULE_LOSS: the rule potential k * 1024 + j of docs/metrics.md (smaller is
-   * nearer the end; not a ply count). DRAW: 0. */
+   * (LOSS 0 = mated or stalemated now; wins odd, losses even). RULE_WIN / RULE_LOSS: the rule
+   * potential k * 1024 + j of docs/metrics.md (smaller is nearer the end; not a ply count).
+   * DRAW: 0. */
   int distance;
 } xqtb_value;
 
