@@ -59,21 +59,32 @@ bool converts_for_loser(Wdl sub, Limit limit) {
 struct Solver {
   SolvedTable& t;
   const CaptureTargets targets;
+  // The rank's share of the slots, as in the plain solver: the arrays hold them by slot -
+  // share.begin, and the updates of predecessors owned by other ranks are posted and applied
+  // once the pass is over (the codes of a pass are never read in it, the counts commute).
+  Partition& part;
+  const ShareMap shares;
+  const Share share;
+  Mailbox mail;
   std::array<std::vector<uint16_t>, 2>& code;
   std::array<std::vector<Wdl>, 2>& moves_left;  // the loss counts, in the class arrays
-  uint64_t n;
+  uint64_t n;                                   // the share's slots
   // As in the plain solver: per block of kBlock slots of one side, bit d % 64 is set once the
   // block holds a code decided at ply d; the passes skip the blocks without the bit.
   static constexpr uint64_t kBlock = 256;
   uint64_t blocks;
   std::vector<uint64_t> plies_in_block;
 
-  Solver(SolvedTable& table, const TableSet& set)
+  Solver(SolvedTable& table, const TableSet& set, Partition& partition)
       : t(table),
         targets(table.material, set),
+        part(partition),
+        shares(table.index.size(), partition.ranks(), share_alignment()),
+        share(shares.of(partition.rank())),
+        mail(partition),
         code(table.dtc),
         moves_left(table.wdl),
-        n(table.index.size()),
+        n(share.size()),
         blocks((n + kBlock - 1) / kBlock),
         plies_in_block(2 * blocks) {}
 
@@ -127,7 +138,7 @@ struct Solver {
       for (uint64_t block = 0; block < blocks; ++block) {
         for (uint64_t slot = block * kBlock; slot < std::min(n, (block + 1) * kBlock); ++slot) {
           if (is_kept(code[Red][slot]) && is_kept(code[Black][slot])) continue;
-          cur.load(slot, Red);
+          cur.load(share.begin + slot, Red);
           Position& pos = cur.pos();
           for (const Color side : {Red, Black}) {
             uint16_t& c = code[side][slot];
@@ -143,7 +154,7 @@ struct Solver {
   }
 
   // Within a parallel region: calls visit(side, slot, code) for every code won or lost in d
-  // plies, shared out by blocks.
+  // plies (slot local), shared out by blocks.
   template <class Visit>
   void for_decided(unsigned d, Visit visit) {
     const uint16_t a = win_code(d), b = loss_code(d);
@@ -163,7 +174,8 @@ struct Solver {
   // position won in d - 1 takes one quiet move off the count of its open predecessors (plain
   // losses), which are lost in d when it reaches 0. Codes of this pass are written as d, never
   // read as d - 1, and the counts only fall (atomically): the result does not depend on the
-  // order.
+  // order, nor on whether an update is made here or posted to the predecessor's rank (as
+  // slot << 3 | side << 2 | weight, weight 0 for a win) and applied after the pass.
   bool pass(unsigned d) {
     bool any = false;
 #pragma omp parallel reduction(|| : any)
@@ -171,29 +183,51 @@ struct Solver {
       SlotCursor cur(t.index);
       MoveList unmoves;
       for_decided(d - 1, [&](int side, uint64_t slot, uint16_t c) {
-        cur.load(slot, Color(side));
+        cur.load(share.begin + slot, Color(side));
         Position& pos = cur.pos();
         const bool symmetric = pos.mirror_symmetric();
         retro_pseudo_moves(pos, unmoves);
         const int pred_side = 1 - side;
         for (const Move m : unmoves) {
           const uint64_t p = cur.slot_with_move(m.to, m.from);
-          uint16_t& pc = code[pred_side][p];
-          if (!is_win_code(c)) {  // lost in d - 1: the predecessor wins in d
-            if (load(pc) != win_code(kOpen)) continue;
-            store(pc, win_code(d));
-          } else {
-            if (load(pc) != loss_code(kOpen)) continue;
-            if (add_count(moves_left[pred_side][p], -unmove_weight(pos, symmetric, m)) != 0)
-              continue;
-            store(pc, loss_code(d));
+          // Lost in d - 1: the predecessor wins in d (weight 0), else it loses a quiet move
+          // (its weight computed only for an open local loss or a predecessor elsewhere).
+          const bool won = is_win_code(c);
+          if (!share.holds(p)) {
+            const unsigned w = won ? unmove_weight(pos, symmetric, m) : 0;
+            mail.post(shares.owner(p), p << 3 | uint64_t(pred_side) << 2 | w);
+          } else if (!won) {
+            any |= update(pred_side, p - share.begin, 0, d);
+          } else if (load(code[pred_side][p - share.begin]) == loss_code(kOpen)) {
+            any |= update(pred_side, p - share.begin, unmove_weight(pos, symmetric, m), d);
           }
-          mark(pred_side, p, d);
-          any = true;
         }
       });
     }
-    return any;
+    const std::vector<uint64_t> inbox = mail.deliver();
+#pragma omp parallel for schedule(static) reduction(|| : any)
+    for (uint64_t i = 0; i < inbox.size(); ++i)
+      any |=
+          update(int(inbox[i] >> 2 & 1), (inbox[i] >> 3) - share.begin, unsigned(inbox[i] & 3), d);
+    return part.any(any);
+  }
+
+  // A move from the local slot p of `side` leads to a position decided in d - 1: with w = 0 it
+  // loses there, so an open plain win p is won in d; else it is a quiet move of weight w that
+  // wins there, off the count of an open plain loss p, lost in d once the count reaches 0.
+  // Returns whether p is decided.
+  bool update(int side, uint64_t p, unsigned w, unsigned d) {
+    uint16_t& pc = code[side][p];
+    if (w == 0) {
+      if (load(pc) != win_code(kOpen)) return false;
+      store(pc, win_code(d));
+    } else {
+      if (load(pc) != loss_code(kOpen)) return false;
+      if (add_count(moves_left[side][p], -int(w)) != 0) return false;
+      store(pc, loss_code(d));
+    }
+    mark(side, p, d);
+    return true;
   }
 
   // Passes from ply 1 until one decides nothing (from ply 2 on: ply 1's codes may all come
@@ -229,7 +263,7 @@ struct Solver {
     for (int side = 0; side < 2 && !any_cursed; ++side)
       for (uint64_t slot = 0; slot < n && !any_cursed; ++slot)
         any_cursed = unconverted(code[side][slot]);
-    if (!any_cursed) return finish({});
+    if (!part.any(any_cursed)) return finish({});
     // The DTC of the cursed wins and blessed losses: the same passes without the limit, with
     // captures into any forced value converting. The limited DTC of the others waits aside.
     std::array<std::vector<uint8_t>, 2> limited;
@@ -281,8 +315,14 @@ struct Solver {
 
 void solve_dtc(SolvedTable& table, const TableSet& set, const Progress& progress,
                unsigned limit_plies) {
+  SerialPartition whole;
+  solve_dtc(table, set, progress, whole, limit_plies);
+}
+
+void solve_dtc(SolvedTable& table, const TableSet& set, const Progress& progress, Partition& part,
+               unsigned limit_plies) {
   if (limit_plies >= 0xff) throw std::invalid_argument("natural limit above 254 plies");
-  Solver(table, set).run(progress, limit_plies);
+  Solver(table, set, part).run(progress, limit_plies);
 }
 
 }  // namespace xq::gen

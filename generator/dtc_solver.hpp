@@ -22,5 +22,10 @@ namespace xq::gen {
 // ones (the same recurrence) to meet cursed wins in materials small enough for brute force.
 void solve_dtc(SolvedTable& table, const TableSet& set, const Progress& progress,
                unsigned limit_plies = kNaturalLimitPlies);
+// The same over the ranks of `part` (collective): the table holds this rank's share of the
+// slots (solve_plain over part), and so does table.dtc on return. The values do not depend on
+// the rank count; table.dtc is reused when it has the share's size.
+void solve_dtc(SolvedTable& table, const TableSet& set, const Progress& progress, Partition& part,
+               unsigned limit_plies = kNaturalLimitPlies);
 
 }  // namespace xq::gen

@@ -187,27 +187,32 @@ struct Written {
 // DTM file and the statistics of the plain and rule values first, then the DTM array holds
 // the DTC stage's codes; the limit's statistics; the DTC file; the WDL file last, its presence
 // marking the table complete, with the statistics in its header. With keep_dtm the DTM is read
-// back for the tables that capture into this one.
+// back for the tables that capture into this one. Over the ranks of `part` (collective), each
+// rank solves and encodes its share; rank 0 writes the files and has the statistics.
 Written solve_dtc_and_write(const std::string& dir, SolvedTable& t, const TableSet& set,
-                            RuleSet rules, int threads, const Progress& progress, bool keep_dtm) {
+                            RuleSet rules, int threads, const Progress& progress, bool keep_dtm,
+                            Partition* part) {
+  SerialPartition whole;
+  Partition& ranks = part ? *part : whole;
   Written w{};
   auto start = Clock::now();
   w.dtm_bytes = write_file(
       dir, t, rules, TableKind::Dtm, t.distance,
-      [](Wdl c) { return c == Wdl::Illegal || c == Wdl::Draw; }, nullptr, threads);
-  w.stats = table_stats(t, rules);
+      [](Wdl c) { return c == Wdl::Illegal || c == Wdl::Draw; }, nullptr, threads, part);
+  w.stats = table_stats(t, rules, ranks);
   w.write_seconds = seconds_since(start);
   t.dtc = std::move(t.distance);
   t.distance = {};
-  solve_dtc(t, set, progress);
+  solve_dtc(t, set, progress, ranks);
   start = Clock::now();
-  add_limit_stats(t, w.stats);
+  add_limit_stats(t, w.stats, ranks);
   w.dtc_bytes = write_file(
-      dir, t, rules, TableKind::Dtc, t.dtc, [](Wdl c) { return !is_forced(c); }, nullptr, threads);
+      dir, t, rules, TableKind::Dtc, t.dtc, [](Wdl c) { return !is_forced(c); }, nullptr, threads,
+      part);
   t.dtc = {};
   w.wdl_bytes = write_file(
       dir, t, rules, TableKind::Wdl, t.wdl, [](Wdl c) { return c == Wdl::Illegal; }, w.stats,
-      threads);
+      threads, part);
   if (keep_dtm) reload_dtm(dir, t);
   w.write_seconds += seconds_since(start);
   return w;
@@ -275,9 +280,10 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes) {
   // Per slot and side: 3 bytes of working code and counts that become the final value, 1 byte
   // of rule-stage count and 1 of write mask; the DTC stage reuses the DTM array (written first)
   // and needs at most 1 byte more. The capture targets keep 3 bytes per slot and side,
-  // whole on every rank. Over ranks a rank holds its share of the rest (the first share is the
-  // largest), plus its exchange buffers: at most 8 bytes per un-move it posts in one pass,
-  // bounded here by a quarter of the share's bytes (docs/generation.md has measured traffic).
+  // whole on every rank. Over ranks a rank holds its share of the rest in every stage (the
+  // first share is the largest), plus its exchange buffers: at most 8 bytes per un-move it
+  // posts in one pass (plain, rule or DTC), bounded here by a quarter of the share's bytes
+  // (docs/generation.md has measured traffic).
   const uint64_t n = Index(m).size();
   const Share share = ShareMap(n, ranks, share_alignment()).of(0);
   uint64_t bytes = share.size() * 2 * 5;
@@ -294,11 +300,6 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
   const bool rank0 = !part || part->rank() == 0;
   GenOptions o = options;
   if (!rank0) o.log = [](const std::string&) {};
-  // The DTC stage (natural limit, generator/dtc_solver.hpp) needs the whole table in one
-  // process; until it is partitioned, a run over several ranks would write no DTC file.
-  if (part && part->ranks() > 1)
-    throw std::runtime_error(
-        "the DTC stage of the natural limit runs in one process only: run gen without mpirun");
 #ifdef _OPENMP
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
@@ -405,9 +406,9 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     ranks_of.reset_counts();
     auto table = solve_values(m, set, o.rules, progress, ranks_of);
     const bool keep = needed[i + 1].count(m) != 0;
-    // A table read through the cache is loaded back from its files below.
-    const Written w =
-        solve_dtc_and_write(o.dir, *table, set, o.rules, threads, progress, keep && !cache);
+    // A table read through the cache, or held in shares, is loaded back from its files below.
+    const Written w = solve_dtc_and_write(o.dir, *table, set, o.rules, threads, progress,
+                                          keep && !cache && !part, part);
     if (lock) lock->written();
     const nlohmann::json ranks = part ? rank_record(*part) : nlohmann::json();
     if (part) part->barrier();  // the files are in place for every rank to load

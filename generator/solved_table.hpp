@@ -42,7 +42,7 @@ struct SolvedTable {
   // Value of a slot of the whole table (first = 0), from the arrays or the files.
   Outcome value(int side, uint64_t slot) const;
   // DTC in plies for Win/Loss (within the natural limit) and CursedWin/BlessedLoss (without
-  // it), don't care otherwise (docs/metrics.md); whole tables only (first = 0). Empty until
+  // it), don't care otherwise (docs/metrics.md); the slots of the arrays above. Empty until
   // solve_dtc has run, and in tables loaded as capture targets, which need only their classes.
   std::array<std::vector<uint16_t>, 2> dtc;
   // Set by solve_plain: the distance of each draw holds its draw_hint for solve_check_rule,

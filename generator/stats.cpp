@@ -129,13 +129,14 @@ struct LimitCounts {
   bool any_limit_win = false;
 };
 
+// Over the slots [begin, end) of one side (held by t).
 LimitCounts count_limit_range(const SolvedTable& t, int side, uint64_t begin, uint64_t end) {
   LimitCounts c;
   SlotCursor cur(t.index);
   for (uint64_t slot = begin; slot < end; ++slot) {
-    const Wdl w = t.wdl[side][slot];
+    const Wdl w = t.wdl[side][slot - t.first];
     if (w == Wdl::Win) {
-      const unsigned dtc = t.dtc[side][slot];
+      const unsigned dtc = t.dtc[side][slot - t.first];
       if (!c.any_limit_win || dtc > c.longest_dtc) c.longest_dtc = dtc, c.longest_dtc_slot = slot;
       c.any_limit_win = true;
     }
@@ -149,21 +150,40 @@ LimitCounts count_limit_range(const SolvedTable& t, int side, uint64_t begin, ui
   return c;
 }
 
-// Counted in parallel over blocks, merged in slot order: independent of the thread count.
+// Adds the counts of the slots that follow those of c.
+void merge(LimitCounts& c, const LimitCounts& later) {
+  for (int i = 0; i < 2; ++i) c.slots[i] += later.slots[i], c.positions[i] += later.positions[i];
+  if (later.any_limit_win && (!c.any_limit_win || later.longest_dtc > c.longest_dtc))
+    c.longest_dtc = later.longest_dtc, c.longest_dtc_slot = later.longest_dtc_slot;
+  c.any_limit_win |= later.any_limit_win;
+}
+
+// Counted in parallel over blocks of the slots t holds, merged in slot order: independent of
+// the thread count (and, merged in rank order, of the rank count).
 LimitCounts count_limit_side(const SolvedTable& t, int side) {
   constexpr uint64_t kBlocks = 256;
-  const uint64_t n = t.index.size(), per = (n + kBlocks - 1) / kBlocks;
+  const uint64_t begin = t.first, n = t.wdl[side].size(), per = (n + kBlocks - 1) / kBlocks;
   std::vector<LimitCounts> parts(kBlocks);
 #pragma omp parallel for schedule(dynamic, 1)
   for (uint64_t i = 0; i < kBlocks; ++i)
-    parts[i] = count_limit_range(t, side, std::min(n, i * per), std::min(n, (i + 1) * per));
+    parts[i] = count_limit_range(t, side, begin + std::min(n, i * per),
+                                 begin + std::min(n, (i + 1) * per));
   LimitCounts c;
-  for (const LimitCounts& p : parts) {
-    for (int i = 0; i < 2; ++i) c.slots[i] += p.slots[i], c.positions[i] += p.positions[i];
-    if (p.any_limit_win && (!c.any_limit_win || p.longest_dtc > c.longest_dtc))
-      c.longest_dtc = p.longest_dtc, c.longest_dtc_slot = p.longest_dtc_slot;
-    c.any_limit_win |= p.any_limit_win;
-  }
+  for (const LimitCounts& p : parts) merge(c, p);
+  return c;
+}
+
+// LimitCounts as words, to be gathered from the ranks.
+void serialize(const LimitCounts& c, std::vector<uint8_t>& out) {
+  for (int i = 0; i < 2; ++i) put(out, c.slots[i]), put(out, c.positions[i]);
+  put(out, c.longest_dtc), put(out, c.longest_dtc_slot), put(out, c.any_limit_win);
+}
+LimitCounts deserialize_limit(const std::vector<uint8_t>& in, size_t& at) {
+  LimitCounts c;
+  for (int i = 0; i < 2; ++i) c.slots[i] = get(in, at), c.positions[i] = get(in, at);
+  c.longest_dtc = unsigned(get(in, at));
+  c.longest_dtc_slot = get(in, at);
+  c.any_limit_win = get(in, at) != 0;
   return c;
 }
 
@@ -213,8 +233,20 @@ nlohmann::json table_stats(const SolvedTable& t, RuleSet rules, Partition& part)
 }
 
 void add_limit_stats(const SolvedTable& t, nlohmann::json& stats) {
+  SerialPartition whole;
+  add_limit_stats(t, stats, whole);
+}
+
+void add_limit_stats(const SolvedTable& t, nlohmann::json& stats, Partition& part) {
+  std::vector<uint8_t> mine;
+  for (int side = 0; side < 2; ++side) serialize(count_limit_side(t, side), mine);
+  const std::vector<uint8_t> all = part.gather(mine);
+  if (part.rank() != 0) return;
+  std::array<LimitCounts, 2> by_side;
+  for (size_t at = 0; at < all.size();)  // the ranks' shares in slot order
+    for (int side = 0; side < 2; ++side) merge(by_side[side], deserialize_limit(all, at));
   for (int side = 0; side < 2; ++side) {
-    const LimitCounts c = count_limit_side(t, side);
+    const LimitCounts& c = by_side[side];
     nlohmann::json& s = stats.at(side == 0 ? "red" : "black");
     for (const char* kind : {"slots", "positions"}) {
       const uint64_t* n = kind[0] == 's' ? c.slots : c.positions;

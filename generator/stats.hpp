@@ -24,5 +24,8 @@ nlohmann::json table_stats(const SolvedTable& t, RuleSet rules, Partition& part)
 // not read): cursed_win/blessed_loss per side, and the longest win within the limit by DTC
 // ("longest_dtc": plies, FEN).
 void add_limit_stats(const SolvedTable& t, nlohmann::json& stats);
+// The same for a table built over the ranks of `part`, each holding its share (collective):
+// sets the statistics on rank 0 (those of table_stats over part), leaves the others' alone.
+void add_limit_stats(const SolvedTable& t, nlohmann::json& stats, Partition& part);
 
 }  // namespace xq::gen

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One table over MPI ranks (docs/generation.md "One table over MPI ranks"): the closures of
 # KRKNA and KRKCAB (both with perpetual-check draws) built by `mpirun -np N xqtb gen` for
-# N = 1, 2, 3 (3: sub-tables through the block cache) are byte-identical to a plain `xqtb gen`. Then a rank killed midway: mpirun exits
+# N = 1, 2, 3 (3: sub-tables through the block cache) are byte-identical to a plain `xqtb gen`,
+# the three files of every table (WDL, DTM, DTC). Then a rank killed midway: mpirun exits
 # non-zero, the table being built is not there, and a rerun completes it byte-identically.
 # Usage: mpi_identity.sh XQTB WORK_DIR MPI_BUILD (ON/OFF; exit 77, skipped, without MPI)
 set -euo pipefail
@@ -18,7 +19,7 @@ export OMP_NUM_THREADS=1 OMPI_MCA_rmaps_base_oversubscribe=1
 ranks() { local n=$1; shift; mpirun --allow-run-as-root --oversubscribe -np "$n" "$@"; }
 same() {  # every table file of the reference, byte for byte, and no other
   local dir=$1
-  for f in "$work/ref"/*.xqw "$work/ref"/*.xqd; do
+  for f in "$work/ref"/*.xqw "$work/ref"/*.xqd "$work/ref"/*.xqc; do
     cmp "$f" "$dir/$(basename "$f")" || fail "$dir/$(basename "$f") differs from the plain build"
   done
   [ "$(ls "$dir"/*.xq? | wc -l)" -eq "$(ls "$work/ref"/*.xq? | wc -l)" ] || fail "$dir: other files"
@@ -61,6 +62,7 @@ kill -9 "$victim"
 if wait "$job"; then fail "mpirun exited 0 after a rank was killed"; fi
 [ ! -e "$work/dead/KRKCAB.xqw" ] || fail "KRKCAB.xqw exists after the job died"
 [ ! -e "$work/dead/KRKCAB.xqd" ] || fail "KRKCAB.xqd exists after the job died"
+[ ! -e "$work/dead/KRKCAB.xqc" ] || fail "KRKCAB.xqc exists after the job died"
 ranks 2 "$xqtb" gen KRKCAB --dir "$work/dead" --threads 1 >"$work/rerun.log" 2>&1 ||
   fail "the rerun failed: $(tail -n 3 "$work/rerun.log")"
 grep -q 'KRKCB: present' "$work/rerun.log" || fail "the rerun rebuilt the sub-tables"
