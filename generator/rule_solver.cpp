@@ -19,9 +19,11 @@ T load(const T& x) {
 // The plain draws of the slots a table holds (a rank's share) as a bitmap of local ids
 // side * m + slot - t.first (m slots per side). The stage walks pseudo un-moves
 // (retro_pseudo_moves): an illegal predecessor is never a draw, so membership drops it.
+// Each word keeps the number of draws before it, so that a draw's rank among the draws
+// indexes arrays that hold a byte per draw only (about half the slots are draws).
 class DrawSet {
  public:
-  explicit DrawSet(const SolvedTable& t) : n_(t.wdl[0].size()), bits_((2 * n_ + 63) / 64) {
+  explicit DrawSet(const SolvedTable& t) : n_(t.wdl[0].size()), words_((2 * n_ + 63) / 64) {
     for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
       for (uint64_t w = 0; w < (n_ + 63) / 64; ++w) {
@@ -30,30 +32,47 @@ class DrawSet {
           if (t.wdl[side][w * 64 + b] == Wdl::Draw) word |= uint64_t(1) << b;
         bits_word_or(side * n_ + w * 64, word);
       }
+    for (Word& w : words_) {
+      w.before = size_;
+      size_ += uint64_t(std::popcount(w.bits));
+    }
   }
-  bool contains(uint64_t g) const {
-    return bits_[g / 64] >> (g % 64) & 1;
+  bool contains(uint64_t l) const {
+    return words_[l / 64].bits >> (l % 64) & 1;
+  }
+  // The number of draws with a smaller local id than l (l < 2 m; the bits and the count share
+  // a cache line).
+  uint64_t rank(uint64_t l) const {
+    const Word& w = words_[l / 64];
+    return w.before + uint64_t(std::popcount(w.bits & ((uint64_t(1) << (l % 64)) - 1)));
+  }
+  // The same for any l up to 2 m (the end of a side's ids).
+  uint64_t rank_below(uint64_t l) const {
+    return l / 64 < words_.size() ? rank(l) : size_;
   }
   // For parallel loops over the draws: word w holds the ids w * 64 + b of its set bits b.
   uint64_t words() const {
-    return bits_.size();
+    return words_.size();
   }
   uint64_t word(uint64_t w) const {
-    return bits_[w];
+    return words_[w].bits;
   }
 
  private:
   // Sets the bits of `word` starting at global id g (g need not be 64-aligned).
   void bits_word_or(uint64_t g, uint64_t word) {
     if (!word) return;
-    std::atomic_ref<uint64_t>(bits_[g / 64]).fetch_or(word << (g % 64));
+    std::atomic_ref<uint64_t>(words_[g / 64].bits).fetch_or(word << (g % 64));
     // Only when bits spill over: for the last word of the bitmap the next one does not exist
     // (an OR of 0 there was a write past the end, found by scripts/tsan.sh).
     const uint64_t spill = g % 64 ? word >> (64 - g % 64) : 0;
-    if (spill) std::atomic_ref<uint64_t>(bits_[g / 64 + 1]).fetch_or(spill);
+    if (spill) std::atomic_ref<uint64_t>(words_[g / 64 + 1].bits).fetch_or(spill);
   }
-  uint64_t n_;
-  std::vector<uint64_t> bits_;
+  struct Word {
+    uint64_t bits = 0, before = 0;  // before: the draws of the earlier words
+  };
+  uint64_t n_, size_ = 0;
+  std::vector<Word> words_;
 };
 
 // During the rule stage the value entries of a draw are free, and hold its state: the distance
@@ -102,9 +121,8 @@ struct Arena {
   // The tables' arrays (the share's), by side; they keep their storage throughout.
   const std::array<uint16_t*, 2> distance;
   const std::array<Wdl*, 2> wdl;
-  // By local id: the weighted number of the draw's non-capturing moves into draws in check
-  // (its checks), for the attractor's count of checks not yet in X.
-  std::vector<uint8_t> checks;
+  // The rank (DrawSet::rank) of the first draw of each side to move, and one past the last.
+  const std::array<uint64_t, 3> side_rank;
   Mailbox mail;
 
   // Global ids are side * n + slot; local ids side * m + slot - share.begin.
@@ -117,13 +135,16 @@ struct Arena {
     return side * n + share.begin + l - side * m;
   }
   bool is_draw(uint64_t g) const { return draws.contains(local(g)); }  // g owned
+  // The number of draws of a side to move, and the place of draw g among those of its side:
+  // arrays with a byte per draw of one side (Game) are indexed by it.
+  uint64_t draws_of(Color c) const { return side_rank[c + 1] - side_rank[c]; }
+  uint64_t draw_index(uint64_t g) const { return draws.rank(local(g)) - side_rank[side_of(g)]; }
   uint16_t& state(uint64_t g) const { return distance[side_of(g)][slot_of(g) - share.begin]; }
   // The class byte holds the loser's count of the draw: the weighted (move_weight) number of
   // its non-capturing moves into draws not in check (priority 3 moves when the side to move is
   // the loser) that are not into Z, plus one for a sink not won by the opponent. CPre holds
   // for the loser when it is 0 and the checks are good.
   Wdl& left(uint64_t g) const { return wdl[side_of(g)][slot_of(g) - share.begin]; }
-  uint8_t& checks_of(uint64_t g) { return checks[local(g)]; }
   void load_draw(SlotCursor& cur, uint64_t g) const { cur.load(slot_of(g), side_of(g)); }
 
   Arena(SolvedTable& table, Partition& partition)
@@ -136,6 +157,7 @@ struct Arena {
         m(share.size()),
         distance{table.distance[0].data(), table.distance[1].data()},
         wdl{table.wdl[0].data(), table.wdl[1].data()},
+        side_rank{0, draws.rank_below(m), draws.rank_below(2 * m)},
         mail(partition) {
     if (table.first != share.begin || table.wdl[0].size() != m)
       throw std::logic_error("the rule stage needs the rank's share of the table");
@@ -185,7 +207,8 @@ struct Arena {
     return total;
   }
 
-  // Takes the draw hints of solve_plain out of the distances and sets up the states and counts.
+  // Takes the draw hints of solve_plain out of the distances and sets up the states and counts
+  // (the loser's checks are each game's: Game::count_checks).
   void prepare() {
     bool overflow = false;
 #pragma omp parallel for schedule(dynamic, 64) reduction(|| : overflow)
@@ -201,26 +224,6 @@ struct Arena {
                      (hint & draw_hint::kCaptureWins ? kSinkWon : 0) | (held ? kSinkHeld : 0));
       }
     if (part.any(overflow)) throw std::runtime_error("more quiet moves than the rule counts hold");
-    checks.assign(2 * m, 0);
-    // The moves into draws in check are checks (priority 1), not quiet.
-    auto check = [&](uint64_t p, uint16_t w, Tally&) {
-      add_count(left(p), -int(w));
-      add_count(checks_of(p), int(w));
-      std::atomic_ref<uint16_t>(state(p)).fetch_or(kChecks, std::memory_order_relaxed);
-    };
-    for_each_draw([&](uint64_t g, SlotCursor& cur, MoveList& unmoves) {
-      if (!(load(state(g)) & kInCheck)) return;
-      load_draw(cur, g);
-      Position& pos = cur.pos();
-      const bool symmetric = pos.mirror_symmetric();
-      const uint64_t pred_side = uint64_t(~pos.side_to_move());
-      retro_pseudo_moves(pos, unmoves);
-      Tally unused;
-      for (const Move mv : unmoves)
-        send(pred_side * n + cur.slot_with_move(mv.to, mv.from), unmove_weight(pos, symmetric, mv),
-             unused, check);
-    });
-    deliver(check);
   }
 
   // Gives every draw its value back: Draw and distance 0.
@@ -238,11 +241,16 @@ struct Arena {
 struct Game {
   Arena& a;
   const Color winner;
-  // By slot of the share, for the draws with the winner to move: their priority-2 moves into Y,
-  // weighted, plus one for a sink they win (their good moves, checks aside).
+  // The arrays below hold a byte per draw of one side (by Arena::draw_index), and live for
+  // this game only: the peak of the stage.
+  // By draw of the winner's side: its priority-2 moves into Y, weighted, plus one for a sink it
+  // wins (its good moves, checks aside).
   std::vector<uint8_t> count;
-  // By slot of the share, for the draws with the loser to move, during the attractor: the
-  // weighted number of their checks not yet into X (Arena::checks when it starts).
+  // By draw of the loser's side: the weighted number of its non-capturing moves into draws in
+  // check (its checks), set by count_checks.
+  std::vector<uint8_t> checks;
+  // By draw of the loser's side: in cornered, its count of moves out of the attractor; in each
+  // attractor, the weighted number of its checks not yet into X (`checks` when it starts).
   std::vector<uint8_t> pending;
   std::vector<uint64_t> won;
 
@@ -251,15 +259,19 @@ struct Game {
   std::vector<uint64_t> y;
   uint64_t y_size = 0, y_open = 0;  // |Y|, and its members that are open_loser (all ranks)
 
-  Game(Arena& arena, Color c) : a(arena), winner(c) {
-    count.resize(a.m);
-    pending.resize(a.m);
-  }
+  Game(Arena& arena, Color c)
+      : a(arena),
+        winner(c),
+        count(a.draws_of(c)),
+        checks(a.draws_of(~c)),
+        pending(a.draws_of(~c)) {}
 
   bool winner_to_move(uint64_t g) const { return a.side_of(g) == winner; }
-  // The winner's count of draw g (the winner to move).
-  uint8_t& wcount(uint64_t g) { return count[a.slot_of(g) - a.share.begin]; }
-  uint8_t& pcount(uint64_t g) { return pending[a.slot_of(g) - a.share.begin]; }
+  // The winner's count of draw g (the winner to move), the loser's checks and pending count
+  // (the loser to move).
+  uint8_t& wcount(uint64_t g) { return count[a.draw_index(g)]; }
+  uint8_t& checks_of(uint64_t g) { return checks[a.draw_index(g)]; }
+  uint8_t& pcount(uint64_t g) { return pending[a.draw_index(g)]; }
   uint16_t state(uint64_t g) const { return load(a.state(g)); }
   void set_state(uint64_t g, uint16_t s) {
     std::atomic_ref<uint16_t>(a.state(g)).store(s, std::memory_order_relaxed);
@@ -326,7 +338,7 @@ struct Game {
       const bool loser_ready = !winner_to_move(g) && a.left(g) == Wdl(0);
       const bool in = winner_to_move(g) ? wcount(g) != 0 : loser_ready && !(s & kChecks);
       set_state(g, uint16_t((s & ~kLayer) | (in ? 1 : 0)));
-      if (!winner_to_move(g)) pcount(g) = a.checks_of(g);
+      if (!winner_to_move(g)) pcount(g) = checks_of(g);
       t.open += open_loser(g, s);
       t.waiting += !in && loser_ready;  // losers of Y outside layer 1 that may yet enter
       if (!in) return;
@@ -452,7 +464,7 @@ struct Game {
   // sink. Every position the winner wins under the rule is cornered (from the safe set the
   // loser makes a quiet move on each of its turns: priority 3 infinitely often), so each
   // round's greatest fixpoint Y may start from the cornered draws instead of all of them
-  // (docs/metrics.md). Clears the game marks of every draw on the way; uses `count` for the
+  // (docs/metrics.md). Clears the game marks of every draw on the way; uses `pending` for the
   // losers' counts. Returns the rank's cornered draws in ascending order.
   std::vector<uint64_t> cornered() {
     std::vector<uint64_t> in(a.draws.words());  // bitmap over local ids, like the DrawSet
@@ -472,7 +484,7 @@ struct Game {
           const uint16_t s = uint16_t(state(g) & ~(kLayer | kInY | kInZ));
           set_state(g, s);
           const bool seed = winner_to_move(g) ? (s & kSinkWon) != 0 : a.left(g) == Wdl(0);
-          if (!winner_to_move(g)) wcount(g) = uint8_t(a.left(g));
+          if (!winner_to_move(g)) pcount(g) = uint8_t(a.left(g));
           if (seed && join(g)) mine.list.push_back(g);
         }
 #pragma omp critical
@@ -480,7 +492,7 @@ struct Game {
     }
     // A move of weight w (0: a check) into the attractor from draw p.
     auto reach = [&](uint64_t p, uint16_t w, Tally& t) {
-      const bool joins = winner_to_move(p) || (w != 0 && add_count(wcount(p), -int(w)) == 0);
+      const bool joins = winner_to_move(p) || (w != 0 && add_count(pcount(p), -int(w)) == 0);
       if (joins && join(p)) t.list.push_back(p);
     };
     std::vector<uint64_t> members = seeds.list, frontier = std::move(seeds.list);
@@ -531,8 +543,32 @@ struct Game {
     deliver_counts();
   }
 
+  // The moves into draws in check are checks (priority 1), not quiet: for the loser's draws
+  // (the moves into draws with the winner to move), out of its count, into `checks`, flagged.
+  void count_checks() {
+    auto check = [&](uint64_t p, uint16_t w, Tally&) {
+      add_count(a.left(p), -int(w));
+      add_count(checks_of(p), int(w));
+      std::atomic_ref<uint16_t>(a.state(p)).fetch_or(kChecks, std::memory_order_relaxed);
+    };
+    a.for_each_draw([&](uint64_t g, SlotCursor& cur, MoveList& unmoves) {
+      if (!winner_to_move(g) || !(state(g) & kInCheck)) return;
+      a.load_draw(cur, g);
+      Position& pos = cur.pos();
+      const bool symmetric = pos.mirror_symmetric();
+      const uint64_t pred_side = uint64_t(~pos.side_to_move());
+      retro_pseudo_moves(pos, unmoves);
+      Tally unused;
+      for (const Move mv : unmoves)
+        a.send(pred_side * a.n + cur.slot_with_move(mv.to, mv.from),
+               unmove_weight(pos, symmetric, mv), unused, check);
+    });
+    a.deliver(check);
+  }
+
   // Rounds until Z is stable.
   void solve(const Progress& progress) {
+    count_checks();
     const std::vector<uint64_t> start = cornered();
     const uint64_t start_size = a.part.sum(start.size());
     for (unsigned k = 1;; ++k) {
