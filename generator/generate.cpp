@@ -277,13 +277,14 @@ uint64_t memory_estimate(const Material& m) {
 }
 
 uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes) {
-  // Per slot and side: 3 bytes of working code and counts that become the final value, 1 byte
-  // of rule-stage count and 1 of write mask; the DTC stage reuses the DTM array (written first)
-  // and needs at most 1 byte more. The capture targets keep 3 bytes per slot and side,
-  // whole on every rank. Over ranks a rank holds its share of the rest in every stage (the
-  // first share is the largest), plus its exchange buffers: at most 8 bytes per un-move it
-  // posts in one pass (plain, rule or DTC), bounded here by a quarter of the share's bytes
-  // (docs/generation.md has measured traffic).
+  // Per slot and side: 3 bytes of working code and counts that become the final value, and 2
+  // for the larger of the rule stage's arrays (at most 2: a byte per draw of one side and two of
+  // the other, and bitmaps) and the write mask (1), never alive together; the DTC stage reuses
+  // the DTM array (written first) and needs at most 1 byte more. The capture targets keep 3
+  // bytes per slot and side, whole on every rank. Over ranks a rank holds its share of the rest
+  // in every stage (the first share is the largest), plus its exchange buffers: at most 8 bytes
+  // per un-move it posts in one pass (plain, rule or DTC), bounded here by a quarter of the
+  // share's bytes (docs/generation.md has measured traffic).
   const uint64_t n = Index(m).size();
   const Share share = ShareMap(n, ranks, share_alignment()).of(0);
   uint64_t bytes = share.size() * 2 * 5;
