@@ -353,8 +353,8 @@ int xqtb_principal_variation(const xqtb_tablebase* tb, const xqtb_position* pos,
  *   missing or damaged DTC file.
  * USE: at the root only, for display: one root probe per ply.
  * NEW in 0.3. */
-int xqtb_principal_variation_limit(const xqtb_tablebase* tb, const xqtb_position* pos,
-                                   int counter, xqtb_move* moves, size_t capacity, size_t* count);
+int xqtb_principal_variation_limit(const xqtb_tablebase* tb, const xqtb_position* pos, int counter,
+                                   xqtb_move* moves, size_t capacity, size_t* count);
 
 /* ICCS text of a move.
  * PARAMETERS: move; out receives "h2e2" and a NUL (XQTB_ICCS_SIZE bytes).
