@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "core/table_names.hpp"
@@ -298,7 +299,18 @@ BestMove Tablebase::best_move(const Position& pos) const {
   return {RootStatus::Found, r.moves.front(), std::nullopt};
 }
 
-Line Tablebase::principal_variation(const Position& start, int max_plies) const {
+namespace {
+
+LineEnd line_end(RootStatus s) {
+  return s == RootStatus::NoLegalMove ? LineEnd::NoLegalMove
+         : s == RootStatus::NoTable   ? LineEnd::NoTable
+                                      : LineEnd::NoSubTable;
+}
+
+// Plays from start the moves next(pos, line) chooses until it gives none (having set
+// line.end), a position repeats or max_plies are played: the walk both lines share.
+template <class Next>
+Line follow(const Position& start, int max_plies, Next next) {
   Line line;
   std::set<std::string> seen;
   Position pos = start;
@@ -311,53 +323,44 @@ Line Tablebase::principal_variation(const Position& start, int max_plies) const 
       line.end = LineEnd::Repetition;
       break;
     }
-    const BestMove b = best_move(pos);
-    if (!b.found()) {
-      line.end = b.status == RootStatus::NoLegalMove ? LineEnd::NoLegalMove
-                 : b.status == RootStatus::NoTable   ? LineEnd::NoTable
-                                                     : LineEnd::NoSubTable;
-      line.missing = b.missing;
-      break;
-    }
-    line.moves.push_back(b.best.move);
-    pos.make(b.best.move);
+    const std::optional<Move> m = next(pos, line);
+    if (!m) break;
+    line.moves.push_back(*m);
+    pos.make(*m);
   }
   return line;
 }
 
+}  // namespace
+
+Line Tablebase::principal_variation(const Position& start, int max_plies) const {
+  return follow(start, max_plies, [&](const Position& pos, Line& line) -> std::optional<Move> {
+    const BestMove b = best_move(pos);
+    if (b.found()) return b.best.move;
+    line.end = line_end(b.status);
+    line.missing = b.missing;
+    return std::nullopt;
+  });
+}
+
 Line Tablebase::limit_line(const Position& start, int counter, int max_plies) const {
   check_counter(counter);
-  Line line;
-  std::set<std::string> seen;
-  Position pos = start;
-  for (;;) {
-    if (int(line.moves.size()) >= max_plies) {
-      line.end = LineEnd::MaxPlies;
-      break;
-    }
-    if (!seen.insert(pos.fen()).second) {
-      line.end = LineEnd::Repetition;
-      break;
-    }
+  return follow(start, max_plies, [&](const Position& pos, Line& line) -> std::optional<Move> {
     const RootProbe r = root_probe(pos, counter);
     if (!r.found()) {
-      line.end = r.status == RootStatus::NoLegalMove ? LineEnd::NoLegalMove
-                 : r.status == RootStatus::NoTable   ? LineEnd::NoTable
-                                                     : LineEnd::NoSubTable;
+      line.end = line_end(r.status);
       line.missing = r.missing;
-      break;
+      return std::nullopt;
     }
     // After a mate on the last ply is ruled out: the limit has drawn the game.
     if (remaining_plies(counter) == 0) {
       line.end = LineEnd::LimitReached;
-      break;
+      return std::nullopt;
     }
     const Move best = r.moves[0].move;
     counter = pos.is_capture(best) ? 0 : counter + 1;
-    line.moves.push_back(best);
-    pos.make(best);
-  }
-  return line;
+    return best;
+  });
 }
 
 }  // namespace xq
