@@ -103,7 +103,7 @@ void encode_block(const WriteSource& s, int side, uint64_t block, Encoder& enc, 
     uint32_t v = prev;
     if (!dc || !dc[i]) {
       v = value_at(i);
-      if (s.kind == TableKind::Wdl && v > uint32_t(Wdl::BlessedLoss))
+      if (s.kind == TableKind::Wdl && v > uint32_t(kLastWdl))
         throw std::invalid_argument("write_table: WDL code " + std::to_string(v) + " at side " +
                                     std::to_string(side) + " slot " + std::to_string(first + i));
     }

@@ -179,7 +179,7 @@ std::optional<Tablebase::Located> Tablebase::locate(const Position& pos) const {
 
 Wdl Tablebase::read_wdl(const Located& at) const {
   const uint32_t code = wdl_file(*at.entry, at.material).get(at.side, at.slot);
-  if (code == uint32_t(Wdl::Illegal) || code > uint32_t(Wdl::BlessedLoss))
+  if (code == uint32_t(Wdl::Illegal) || code > uint32_t(kLastWdl))
     throw TableError(at.entry->wdl_path, "no value stored for a legal position");
   return Wdl(code);
 }

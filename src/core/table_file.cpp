@@ -454,7 +454,7 @@ void TableFile::verify_all() const {
       if (ref.size != 0) decode_block(side, b, ref, buf.data());
       if (header_.kind != TableKind::Wdl) continue;
       for (size_t i = 0; i < count; ++i)
-        if ((ref.size ? buf[i] : ref.value) > uint32_t(Wdl::BlessedLoss))
+        if ((ref.size ? buf[i] : ref.value) > uint32_t(kLastWdl))
           throw TableError(path_, "side " + std::to_string(side) + " block " + std::to_string(b) +
                                       ": WDL code above 7");
     }

@@ -16,14 +16,21 @@ enum class Wdl : uint8_t {
   RuleLoss = 5,     // drawn without the repetition rule, lost under it
   CursedWin = 6,    // won by force, but the natural limit draws it from a fresh counter
   BlessedLoss = 7,  // lost by force, but the natural limit saves it from a fresh counter
+  // Tables under the Asian and Chinese rule sets only: drawn under the perpetual-check rule
+  // alone (given the sub-tables' values), won or lost once perpetual chase and kill are
+  // forbidden too (docs/metrics.md); the distance entry holds the chase potential.
+  ChaseWin = 8,
+  ChaseLoss = 9,
 };
+// The largest code a WDL file may hold.
+constexpr Wdl kLastWdl = Wdl::ChaseLoss;
 
 // Won or lost without the natural limit: by force (with or without the limit) or by the rule.
 constexpr bool is_win(Wdl w) {
-  return w == Wdl::Win || w == Wdl::RuleWin || w == Wdl::CursedWin;
+  return w == Wdl::Win || w == Wdl::RuleWin || w == Wdl::CursedWin || w == Wdl::ChaseWin;
 }
 constexpr bool is_loss(Wdl w) {
-  return w == Wdl::Loss || w == Wdl::RuleLoss || w == Wdl::BlessedLoss;
+  return w == Wdl::Loss || w == Wdl::RuleLoss || w == Wdl::BlessedLoss || w == Wdl::ChaseLoss;
 }
 // Decided by force of mate or stalemate, so the distance is a DTM (and a DTC).
 constexpr bool is_forced(Wdl w) {
@@ -33,8 +40,13 @@ constexpr bool is_forced(Wdl w) {
 constexpr bool is_limit_drawn(Wdl w) {
   return w == Wdl::CursedWin || w == Wdl::BlessedLoss;
 }
+// Drawn without the repetition rules, decided by them (perpetual check, or chase and kill).
 constexpr bool is_rule_decided(Wdl w) {
-  return w == Wdl::RuleWin || w == Wdl::RuleLoss;
+  return w == Wdl::RuleWin || w == Wdl::RuleLoss || w == Wdl::ChaseWin || w == Wdl::ChaseLoss;
+}
+// Decided only because perpetual chase and kill are forbidden (Asian and Chinese tables).
+constexpr bool is_chase_decided(Wdl w) {
+  return w == Wdl::ChaseWin || w == Wdl::ChaseLoss;
 }
 // The value of the same position seen from the other side.
 constexpr Wdl negate(Wdl w) {
@@ -51,6 +63,10 @@ constexpr Wdl negate(Wdl w) {
       return Wdl::BlessedLoss;
     case Wdl::BlessedLoss:
       return Wdl::CursedWin;
+    case Wdl::ChaseWin:
+      return Wdl::ChaseLoss;
+    case Wdl::ChaseLoss:
+      return Wdl::ChaseWin;
     default:
       return w;
   }
