@@ -251,8 +251,8 @@ TEST_CASE("Writer rejects bad arguments and leaves no file behind", "[format]") 
   TempDir tmp;
   const std::string path = tmp.file("KRKCAABB.xqw");
   Table t = make_table(TableKind::Wdl, 5000);
-  SECTION("WDL code above 7 in a cared-for entry") {
-    t.sides[1].wdl[4321] = 8;
+  SECTION("WDL code above 9 in a cared-for entry") {
+    t.sides[1].wdl[4321] = 10;
     t.sides[1].dont_care[4321] = 0;
     CHECK_THROWS_AS(write(path, t, 2), std::invalid_argument);
   }
