@@ -10,7 +10,7 @@ namespace xq::gen {
 namespace {
 
 // Working codes, one per slot and side to move, in table.dtc:
-//   kKept | class   a class the stage keeps (Illegal, Draw, RuleWin, RuleLoss)
+//   kKept | class   a class the stage keeps (Illegal, Draw, RuleWin, RuleLoss, ChaseWin, ChaseLoss)
 //   kWin | d        a plain win, converted in d plies (kOpen: not yet)
 //   d               a plain loss, converted in d plies (kOpen: not yet; kBlocked: never, as a
 //                   capture leads into a sub-table value that is no conversion)

@@ -128,9 +128,11 @@ struct Solver {
       } else if (is_forced(o.wdl) && is_win(o.wdl)) {
         worst_loss = std::max<int>(worst_loss, o.distance + 1);
       } else {
+        // Values the chase rules decided are draws for the check-rule stage, so that RuleWin
+        // means won by the perpetual-check rule alone (check tables hold none of them).
         draw = true;
-        if (is_loss(o.wdl)) draw_bits |= draw_hint::kCaptureWins;
-        if (!is_win(o.wdl)) draw_bits |= draw_hint::kCaptureHolds;
+        if (is_loss(o.wdl) && !is_chase_decided(o.wdl)) draw_bits |= draw_hint::kCaptureWins;
+        if (!is_win(o.wdl) || is_chase_decided(o.wdl)) draw_bits |= draw_hint::kCaptureHolds;
       }
     }
     if (std::max(best_win, worst_loss) > int(kMaxOpenK))

@@ -75,7 +75,7 @@ std::string slurm_workflow(const std::vector<Material>& order, const SlurmOption
     << "set -euo pipefail\n"
     << "xqtb=" << quoted(o.xqtb) << "\n"
     << "dir=" << quoted(o.dir) << "\n"
-    << "rules=" << (o.rules == RuleSet::None ? "none" : "check") << "\n"
+    << "rules=" << rule_set_name(o.rules) << "\n"
     << kSubmitFunction;
   for (const Material& m : order) {
     s << "submit " << m.name() << " " << o.threads << " " << slurm_memory_mib(m) << " "

@@ -92,9 +92,9 @@ uint64_t compare_with_reference(const std::string& name, unsigned limit = kNatur
 
 }  // namespace
 
-TEST_CASE("the generator refuses the asian and chinese rule sets", "[generator]") {
-  for (const RuleSet r : {RuleSet::Asian, RuleSet::Chinese})
-    CHECK_THROWS_AS(gen::solve_closure(Material::parse("KRK"), r, kQuiet), std::invalid_argument);
+TEST_CASE("the generator refuses the asian rule set", "[generator]") {
+  CHECK_THROWS_AS(gen::solve_closure(Material::parse("KRK"), RuleSet::Asian, kQuiet),
+                  std::invalid_argument);
 }
 
 TEST_CASE("generator equals brute force on 3-piece materials", "[generator]") {

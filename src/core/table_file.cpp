@@ -281,7 +281,7 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
                                                  p + kOffRules, [](uint8_t c) { return c != 0; }))
     throw fail("bad material field");
   const uint32_t rules = get32(p + kOffRules);
-  if (rules > uint32_t(RuleSet::Check)) throw fail("unknown rule set " + std::to_string(rules));
+  if (rules > uint32_t(RuleSet::Chinese)) throw fail("unknown rule set " + std::to_string(rules));
   h.rules = RuleSet(rules);
   h.index_version = get32(p + kOffIndexVersion);
   h.slots_per_side = get64(p + kOffSlots);

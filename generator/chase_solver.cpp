@@ -1,0 +1,301 @@
+#include "generator/chase_solver.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+
+#include "core/retro.hpp"
+#include "generator/parity_game.hpp"
+#include "rules/chase_game.hpp"
+
+namespace xq::gen {
+
+namespace {
+
+// One bit per global id side * n + slot.
+class Bitmap {
+ public:
+  explicit Bitmap(uint64_t size) : words_((size + 63) / 64) {}
+  bool test(uint64_t g) const {
+    return std::atomic_ref<const uint64_t>(words_[g / 64]).load(std::memory_order_relaxed) >>
+               (g % 64) &
+           1;
+  }
+  // Sets the bit; true if it was clear.
+  bool set(uint64_t g) {
+    const uint64_t bit = uint64_t(1) << (g % 64);
+    return !(std::atomic_ref<uint64_t>(words_[g / 64]).fetch_or(bit, std::memory_order_relaxed) &
+             bit);
+  }
+
+ private:
+  std::vector<uint64_t> words_;
+};
+
+// The loser's state in the distance entry of its draws (free during the stage, 0 before and
+// after): why it can keep making idle moves outside the cornered set. kSafe: a capture that
+// holds (never cornered); kWitness | hash: an idle move into the draw of that hash, still
+// outside the cornered set when it was chosen; 0: none found (cornered).
+constexpr uint16_t kSafe = 0x8000, kWitness = 0x4000;
+uint16_t witness_of(uint64_t g) {
+  return uint16_t(kWitness | (g * 0x9e3779b97f4a7c15ull) >> 50);
+}
+
+struct Stage {
+  SolvedTable& t;
+  const CaptureTargets targets;
+  const uint64_t n;
+  Bitmap draws;
+
+  Stage(SolvedTable& table, const TableSet& set)
+      : t(table), targets(table.material, set), n(table.index.size()), draws(2 * n) {
+    for (int side = 0; side < 2; ++side)
+#pragma omp parallel for schedule(static)
+      for (uint64_t slot = 0; slot < n; ++slot)
+        if (t.wdl[side][slot] == Wdl::Draw) draws.set(side * n + slot);
+  }
+  Color side_of(uint64_t g) const {
+    return Color(g >= n);
+  }
+  uint64_t slot_of(uint64_t g) const {
+    return g >= n ? g - n : g;
+  }
+  Wdl wdl(uint64_t g) const {
+    return t.wdl[side_of(g)][slot_of(g)];
+  }
+  uint16_t& state(uint64_t g) {
+    return t.distance[side_of(g)][slot_of(g)];
+  }
+  void load(SlotCursor& cur, uint64_t g) const {
+    cur.load(slot_of(g), side_of(g));
+  }
+  // The global id of the position after the quiet move m of the loaded position.
+  uint64_t after_quiet(SlotCursor& cur, Move m) const {
+    return uint64_t(~cur.pos().side_to_move()) * n + cur.slot_with_move(m.from, m.to);
+  }
+  // The value of the position after the capture m, for its side to move.
+  Wdl after_capture(Position& pos, Move m) const {
+    const Piece captured = pos.make(m);
+    const Wdl w = targets.probe(pos, captured).wdl;
+    pos.unmake(m, captured);
+    return w;
+  }
+  static bool idle(const Position& pos, Move m) {
+    return move_class(move_facts(pos, m, RuleSet::Chinese), RuleSet::Chinese) == MoveClass::Idle;
+  }
+};
+
+// One would-be winner's game.
+struct Game {
+  Stage& s;
+  const Color winner;
+  Bitmap cornered;
+  std::vector<uint64_t> members;  // the cornered draws, as they joined
+
+  Game(Stage& stage, Color c) : s(stage), winner(c), cornered(2 * stage.n) {}
+
+  // The loser's state (see kSafe) for its draw g: with `captures`, a capture that holds (the
+  // winner does not win the sub-table position) makes it safe; else an idle move into a draw
+  // not cornered is its witness.
+  uint16_t find_witness(SlotCursor& cur, MoveList& moves, uint64_t g, bool captures) const {
+    s.load(cur, g);
+    Position& pos = cur.pos();
+    pos.legal_moves(moves);
+    if (captures)
+      for (const Move m : moves)
+        if (pos.is_capture(m) && !is_win(s.after_capture(pos, m))) return kSafe;
+    for (const Move m : moves) {
+      if (pos.is_capture(m)) continue;
+      const uint64_t to = s.after_quiet(cur, m);
+      if (s.draws.test(to) && !cornered.test(to) && Stage::idle(pos, m)) return witness_of(to);
+    }
+    return 0;
+  }
+  bool winning_capture(SlotCursor& cur, MoveList& moves, uint64_t g) const {
+    s.load(cur, g);
+    Position& pos = cur.pos();
+    pos.legal_moves(moves);
+    for (const Move m : moves)
+      if (pos.is_capture(m) && is_loss(s.after_capture(pos, m))) return true;
+    return false;
+  }
+
+  // The complement of the loser's idle-safe set: the winner's attractor to "the loser cannot
+  // make an idle move into a draw outside, nor capture without losing; or the winner captures
+  // into a win". Every position the winner wins is in it (outside, the loser idles on each of
+  // its turns and priority 5 recurs). Witnesses are rechecked only when their draw joins.
+  void find_cornered() {
+    const Color loser = ~winner;
+    std::vector<uint64_t> seeds;
+#pragma omp parallel
+    {
+      SlotCursor cur(s.t.index);
+      MoveList moves;
+      std::vector<uint64_t> mine;
+#pragma omp for schedule(dynamic, 256) nowait
+      for (uint64_t g = 0; g < 2 * s.n; ++g) {
+        if (!s.draws.test(g)) continue;
+        if (s.side_of(g) == loser) {
+          const uint16_t st = find_witness(cur, moves, g, true);
+          s.state(g) = st;
+          if (!st) mine.push_back(g);
+        } else if (winning_capture(cur, moves, g)) {
+          mine.push_back(g);
+        }
+      }
+#pragma omp critical
+      seeds.insert(seeds.end(), mine.begin(), mine.end());
+    }
+    std::sort(seeds.begin(), seeds.end());
+    for (const uint64_t g : seeds) cornered.set(g);
+    members = std::move(seeds);
+    SlotCursor cur(s.t.index), other(s.t.index);
+    MoveList unmoves, moves;
+    for (size_t i = 0; i < members.size(); ++i) {
+      const uint64_t w = members[i];
+      s.load(cur, w);
+      const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
+      retro_pseudo_moves(cur.pos(), unmoves);
+      for (const Move mv : unmoves) {
+        const uint64_t p = pred_side * s.n + cur.slot_with_move(mv.to, mv.from);
+        if (!s.draws.test(p) || cornered.test(p)) continue;
+        if (s.side_of(p) == loser) {
+          if (s.state(p) != witness_of(w)) continue;  // safe, or a witness elsewhere
+          s.state(p) = find_witness(other, moves, p, false);
+          if (s.state(p)) continue;
+        }
+        cornered.set(p);
+        members.push_back(p);
+      }
+    }
+    std::sort(members.begin(), members.end());
+  }
+
+  // The game on the cornered draws: every legal move, a capture or a move into a decided
+  // position or a draw outside as a sink by its value, a move inside with its priority.
+  ParityGame build() const {
+    const uint32_t size = uint32_t(members.size());
+    auto node_of = [&](uint64_t g) {
+      return uint32_t(std::lower_bound(members.begin(), members.end(), g) - members.begin());
+    };
+    std::vector<std::vector<ParityGame::Edge>> out(size);
+    std::vector<uint8_t> winner_moves(size);
+#pragma omp parallel
+    {
+      SlotCursor cur(s.t.index);
+      MoveList moves;
+      std::vector<ParityGame::Edge> edges;
+#pragma omp for schedule(dynamic, 16)
+      for (uint32_t v = 0; v < size; ++v) {
+        s.load(cur, members[v]);
+        Position& pos = cur.pos();
+        const bool ours = pos.side_to_move() == winner;
+        winner_moves[v] = ours;
+        pos.legal_moves(moves);
+        // Sinks first: one move into a won sink decides a node of the winner, one into a sink
+        // not won a node of the loser; the inner moves need classifying only otherwise.
+        bool decided = false;
+        for (int i = 0; i < moves.size && !decided; ++i) {
+          const Move m = moves[i];
+          bool won;  // the winner has won after m (if m leaves the game)
+          if (pos.is_capture(m)) {
+            const Wdl w = s.after_capture(pos, m);
+            won = ours ? is_loss(w) : is_win(w);
+          } else {
+            const uint64_t to = s.after_quiet(cur, m);
+            if (s.draws.test(to)) {
+              if (cornered.test(to)) continue;
+              won = false;
+            } else {
+              won = ours ? is_loss(s.wdl(to)) : is_win(s.wdl(to));
+            }
+          }
+          if (won == ours) {
+            out[v] = {{won ? ParityGame::kWonSink : ParityGame::kNotWonSink, 0}};
+            decided = true;
+          }
+        }
+        if (decided) continue;
+        // Captures and moves out of the game that remain are won sinks for the loser's nodes
+        // (they are always good) and sinks not won for the winner's (never chosen): dropped.
+        edges.clear();
+        for (const Move m : moves) {
+          if (pos.is_capture(m)) continue;
+          const uint64_t to = s.after_quiet(cur, m);
+          if (!s.draws.test(to) || !cornered.test(to)) continue;
+          const MoveClass c = move_class(move_facts(pos, m, RuleSet::Chinese), RuleSet::Chinese);
+          edges.push_back({node_of(to), uint8_t(chase_priority(c, ours))});
+        }
+        // A loser's node whose moves all leave into won sinks keeps one, so that it is not
+        // taken for a node without moves (the same verdict, but the graph stays faithful).
+        if (edges.empty() && !ours) edges.push_back({ParityGame::kWonSink, 0});
+        out[v] = edges;
+      }
+    }
+    ParityGame g;
+    for (uint32_t v = 0; v < size; ++v) {
+      g.add_node(winner_moves[v], out[v]);
+      std::vector<ParityGame::Edge>().swap(out[v]);
+    }
+    return g;
+  }
+
+  // Gives the loser's draws their distance 0 back.
+  void clear_states() {
+    const Color loser = ~winner;
+#pragma omp parallel for schedule(static)
+    for (uint64_t slot = 0; slot < s.n; ++slot)
+      if (s.draws.test(loser * s.n + slot)) s.t.distance[loser][slot] = 0;
+  }
+};
+
+// A side with its king alone neither checks nor attacks (a king chasing by itself is idle,
+// docs/rules.md R4.1): every move of it is idle, so the other side wins nothing by the rule.
+bool can_attack(const Material& m, Color c) {
+  for (int t = Advisor; t < kPieceTypes; ++t)
+    if (m.count[c][t]) return true;
+  return false;
+}
+
+}  // namespace
+
+ChaseStageSizes solve_chase_rule(SolvedTable& table, const TableSet& set,
+                                 const Progress& progress) {
+  if (table.first != 0 || table.draw_hints)
+    throw std::logic_error("the chase stage needs a whole table after the check-rule stage");
+  Stage stage(table, set);
+  ChaseStageSizes sizes;
+  std::vector<std::pair<uint64_t, uint16_t>> won[2];
+  for (const Color winner : {Red, Black}) {
+    if (!can_attack(table.material, ~winner)) continue;
+    const bool red = winner == Red;
+    Game game(stage, winner);
+    game.find_cornered();
+    game.clear_states();
+    sizes.cornered[winner] = game.members.size();
+    progress(red ? "chase rule (Red), cornered" : "chase rule (Black), cornered",
+             int(std::min<uint64_t>(game.members.size(), INT32_MAX)));
+    if (game.members.size() >= ParityGame::kNotWonSink)
+      throw std::runtime_error(table.material.name() + ": too many cornered positions");
+    const ParityGame graph = game.build();
+    sizes.moves[winner] = graph.edges.size();
+    const std::vector<uint16_t> potential =
+        solve_chase_game(graph, table.material.name() + (red ? " (Red wins)" : " (Black wins)"));
+    for (uint32_t v = 0; v < graph.size(); ++v)
+      if (potential[v]) won[winner].emplace_back(game.members[v], potential[v]);
+    sizes.won[winner] = won[winner].size();
+    progress(red ? "chase rule (Red), won" : "chase rule (Black), won",
+             int(std::min<uint64_t>(won[winner].size(), INT32_MAX)));
+  }
+  for (const Color winner : {Red, Black})
+    for (const auto& [g, potential] : won[winner]) {
+      Wdl& wdl = table.wdl[stage.side_of(g)][stage.slot_of(g)];
+      if (wdl != Wdl::Draw)
+        throw std::logic_error("a position won by the chase rule by both sides");
+      wdl = stage.side_of(g) == winner ? Wdl::ChaseWin : Wdl::ChaseLoss;
+      stage.state(g) = potential;
+    }
+  return sizes;
+}
+
+}  // namespace xq::gen

@@ -1,0 +1,27 @@
+// The chase stage of the Chinese rule set (docs/metrics.md "The chase rules"): among the
+// positions still drawn after the perpetual-check rule, those won because perpetual chase and
+// kill are forbidden too. Per would-be winner P: the cornered positions (where the opponent
+// cannot keep making idle moves), then the 5-priority game of rules/chase_game.hpp solved
+// explicitly on them (generator/parity_game.hpp).
+#pragma once
+
+#include "generator/plain_solver.hpp"
+
+namespace xq::gen {
+
+// What the stage saw, per would-be winner (by colour): the cornered positions (the explicit
+// game's nodes), the game's moves between them, and the positions P wins.
+struct ChaseStageSizes {
+  uint64_t cornered[2] = {0, 0}, moves[2] = {0, 0}, won[2] = {0, 0};
+};
+
+// Turns draws of `table` into ChaseWin/ChaseLoss where the Chinese rules decide them, with the
+// chase potential (pack_chase_potential) as the distance. The table must come from
+// solve_check_rule (its RuleWin/RuleLoss are sinks here), every slot of it (no MPI share), and
+// the sub-tables in `set` must be built under the Chinese rules (their ChaseWin/ChaseLoss are
+// wins and losses for the captures). Throws std::runtime_error naming the table when a
+// potential does not fit its packing. Threads: OpenMP; the result does not depend on their
+// number.
+ChaseStageSizes solve_chase_rule(SolvedTable& table, const TableSet& set, const Progress& progress);
+
+}  // namespace xq::gen
