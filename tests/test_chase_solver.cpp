@@ -4,6 +4,9 @@
 // move with chase_progress as `xqtb verify` checks them.
 #include <catch2/catch.hpp>
 #include <random>
+#if __has_include("reference/parity_game.hpp")
+#include "reference/parity_game.hpp"  // chase-ref's Zielonka solver (branch chase-ref)
+#endif
 
 #include "generator/parity_game.hpp"
 #include "rules/chase_game.hpp"
@@ -156,3 +159,76 @@ TEST_CASE("chase game: random graphs give checkable ranks", "[chase]") {
     REQUIRE(ranks_hold(g, p));
   }
 }
+
+// Against an independent solver, Zielonka's algorithm on vertex priorities (tests/reference,
+// written by another hand), when the tree has it: each move of priority p becomes a vertex of
+// priority p between its ends, the node vertices have priority 0, the sinks are self-loops of
+// priority 0 (won) and 1 (not won), and a node without moves goes to the sink its side to move
+// loses into.
+#if __has_include("reference/parity_game.hpp")
+namespace {
+std::vector<bool> zielonka_winners(const ParityGame& g) {
+  const uint32_t n = g.size(), won = n, not_won = n + 1;
+  std::vector<std::vector<uint32_t>> succ(n + 2);
+  std::vector<uint8_t> priority(n + 2, 0), owner(n + 2, 0);
+  priority[not_won] = 1;
+  succ[won] = {won};
+  succ[not_won] = {not_won};
+  for (uint32_t v = 0; v < n; ++v) {
+    owner[v] = g.winner_moves[v] ? 0 : 1;
+    for (uint32_t e = g.first[v]; e < g.first[v + 1]; ++e) {
+      const ParityGame::Edge& m = g.edges[e];
+      if (m.target >= n) {
+        succ[v].push_back(m.target == kWon ? won : not_won);
+        continue;
+      }
+      succ[v].push_back(uint32_t(succ.size()));
+      succ.push_back({m.target});
+      priority.push_back(m.priority);
+      owner.push_back(0);
+    }
+    if (succ[v].empty()) succ[v].push_back(g.winner_moves[v] ? not_won : won);
+  }
+  std::vector<uint32_t> offset{0}, flat, pred_offset(succ.size() + 1, 0), pred;
+  for (const auto& s : succ) {
+    flat.insert(flat.end(), s.begin(), s.end());
+    offset.push_back(uint32_t(flat.size()));
+    for (const uint32_t t : s) ++pred_offset[t + 1];
+  }
+  for (size_t v = 0; v < succ.size(); ++v) pred_offset[v + 1] += pred_offset[v];
+  pred.resize(flat.size());
+  std::vector<uint32_t> fill(pred_offset.begin(), pred_offset.end() - 1);
+  for (uint32_t v = 0; v < succ.size(); ++v)
+    for (const uint32_t t : succ[v]) pred[fill[t]++] = v;
+  xq::ref::ParityGame z(offset, flat, pred_offset, pred, priority, owner);
+  const std::vector<uint8_t> w = z.solve();
+  std::vector<bool> r;
+  for (uint32_t v = 0; v < n; ++v) r.push_back(w[v] == 0);
+  return r;
+}
+}  // namespace
+
+TEST_CASE("chase game: the winners are Zielonka's on random graphs", "[chase]") {
+  std::mt19937 rng(1515);
+  for (int round = 0; round < 2000; ++round) {
+    const uint32_t n = 2 + rng() % 16;
+    ParityGame g;
+    for (uint32_t v = 0; v < n; ++v) {
+      std::vector<ParityGame::Edge> moves;
+      const int k = int(rng() % 4);
+      for (int i = 0; i < k; ++i) {
+        const uint32_t r = rng() % 16;
+        if (r == 0)
+          moves.push_back({kWon, 0});
+        else if (r == 1)
+          moves.push_back({kNotWon, 0});
+        else
+          moves.push_back({uint32_t(rng() % n), uint8_t(1 + rng() % 5)});
+      }
+      g.add_node(rng() % 2, moves);
+    }
+    INFO("round " << round);
+    REQUIRE(winners(g) == zielonka_winners(g));
+  }
+}
+#endif
