@@ -8,9 +8,11 @@ namespace xq::gen {
 
 namespace {
 
+constexpr int kClasses = int(kLastWdl) + 1;  // WDL codes 0..9
+
 struct SideCounts {
-  uint64_t slots[8] = {}, positions[8] = {};  // by class
-  std::vector<uint64_t> win_dtm, loss_dtm;    // positions by plies
+  uint64_t slots[kClasses] = {}, positions[kClasses] = {};  // by class
+  std::vector<uint64_t> win_dtm, loss_dtm;                  // positions by plies
   unsigned longest = 0;
   uint64_t longest_slot = 0;
   bool any_win = false;
@@ -49,7 +51,7 @@ SideCounts count_range(const SolvedTable& t, int side, uint64_t begin, uint64_t 
 
 // Adds the counts of the slots that follow those of c.
 void merge(SideCounts& c, const SideCounts& later) {
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < kClasses; ++i) {
     c.slots[i] += later.slots[i];
     c.positions[i] += later.positions[i];
   }
@@ -87,7 +89,7 @@ uint64_t get(const std::vector<uint8_t>& in, size_t& at) {
   return v;
 }
 void serialize(const SideCounts& c, std::vector<uint8_t>& out) {
-  for (int i = 0; i < 8; ++i) put(out, c.slots[i]), put(out, c.positions[i]);
+  for (int i = 0; i < kClasses; ++i) put(out, c.slots[i]), put(out, c.positions[i]);
   put(out, c.longest), put(out, c.longest_slot), put(out, c.any_win);
   for (const auto* h : {&c.win_dtm, &c.loss_dtm}) {
     put(out, h->size());
@@ -96,7 +98,7 @@ void serialize(const SideCounts& c, std::vector<uint8_t>& out) {
 }
 SideCounts deserialize(const std::vector<uint8_t>& in, size_t& at) {
   SideCounts c;
-  for (int i = 0; i < 8; ++i) c.slots[i] = get(in, at), c.positions[i] = get(in, at);
+  for (int i = 0; i < kClasses; ++i) c.slots[i] = get(in, at), c.positions[i] = get(in, at);
   c.longest = unsigned(get(in, at));
   c.longest_slot = get(in, at);
   c.any_win = get(in, at) != 0;
@@ -107,15 +109,19 @@ SideCounts deserialize(const std::vector<uint8_t>& in, size_t& at) {
   return c;
 }
 
-// "win" and "loss" count every won and lost value without the limit; "cursed_win" and
-// "blessed_loss" those of them that the natural limit draws.
-nlohmann::json counts_json(const uint64_t (&by_wdl)[8]) {
+// "win" and "loss" count every won and lost value without the limit; "rule_win" and
+// "rule_loss" those of them that the perpetual-check rule decides, "chase_win" and "chase_loss"
+// those that only the chase and kill rules decide (0 in none and check tables), "cursed_win"
+// and "blessed_loss" those that the natural limit draws.
+nlohmann::json counts_json(const uint64_t (&by_wdl)[kClasses]) {
   const auto at = [&](Wdl w) { return by_wdl[int(w)]; };
-  return {{"win", at(Wdl::Win) + at(Wdl::RuleWin) + at(Wdl::CursedWin)},
+  return {{"win", at(Wdl::Win) + at(Wdl::RuleWin) + at(Wdl::CursedWin) + at(Wdl::ChaseWin)},
           {"draw", at(Wdl::Draw)},
-          {"loss", at(Wdl::Loss) + at(Wdl::RuleLoss) + at(Wdl::BlessedLoss)},
+          {"loss", at(Wdl::Loss) + at(Wdl::RuleLoss) + at(Wdl::BlessedLoss) + at(Wdl::ChaseLoss)},
           {"rule_win", at(Wdl::RuleWin)},
           {"rule_loss", at(Wdl::RuleLoss)},
+          {"chase_win", at(Wdl::ChaseWin)},
+          {"chase_loss", at(Wdl::ChaseLoss)},
           {"cursed_win", at(Wdl::CursedWin)},
           {"blessed_loss", at(Wdl::BlessedLoss)}};
 }
