@@ -55,6 +55,9 @@ struct Solver {
     layer.assign(n, 0);
     std::vector<uint32_t> need(n, 0), frontier, next;
     Set eligible(n, 0);  // the opponent's nodes whose other moves are all good
+    // The first layer in parallel (each node reads the fixed sets only); the layers through
+    // checks that follow are a breadth-first search, whose layers do not depend on the order.
+#pragma omp parallel for schedule(dynamic, 1024)
     for (uint32_t v = 0; v < n; ++v) {
       bool in = false;
       if (g.winner_moves[v]) {
@@ -78,10 +81,10 @@ struct Solver {
         eligible[v] = 1;
         in = need[v] == 0;
       }
-      if (!in) continue;
-      layer[v] = 1;
-      frontier.push_back(v);
+      if (in) layer[v] = 1;
     }
+    for (uint32_t v = 0; v < n; ++v)
+      if (layer[v]) frontier.push_back(v);
     uint32_t size = 0;
     for (uint32_t l = 1; !frontier.empty(); ++l) {
       size += uint32_t(frontier.size());
