@@ -100,10 +100,23 @@ struct Game {
   uint16_t find_witness(SlotCursor& cur, MoveList& moves, uint64_t g, bool captures) const {
     s.load(cur, g);
     Position& pos = cur.pos();
-    pos.legal_moves(moves);
-    if (captures)
-      for (const Move m : moves)
-        if (pos.is_capture(m) && !is_win(s.after_capture(pos, m))) return kSafe;
+    // Pseudo moves: an illegal quiet move leads to an illegal position, never a draw, so only
+    // the captures need the legality test.
+    moves.size = 0;
+    pos.pseudo_moves(moves);
+    if (captures) {
+      const Color us = pos.side_to_move();
+      const Position::KingSafety safety = pos.king_safety(us);
+      for (const Move m : moves) {
+        if (!pos.is_capture(m)) continue;
+        const bool sure = pos.surely_legal(m, safety);
+        const Piece captured = pos.make(m);
+        const bool holds =
+            (sure || !pos.in_check(us)) && !is_win(s.targets.probe(pos, captured).wdl);
+        pos.unmake(m, captured);
+        if (holds) return kSafe;
+      }
+    }
     for (const Move m : moves) {
       if (pos.is_capture(m)) continue;
       const uint64_t to = s.after_quiet(cur, m);
