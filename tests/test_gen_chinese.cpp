@@ -74,7 +74,8 @@ TEST_CASE("chinese tables keep the check-rule values and add chase values",
 // The chase stage's cornered sets (an attractor with lazy witnesses) against the definition
 // computed the slow way: the opponent's idle-safe set as a greatest fixpoint by rounds over
 // the draws, its complement counted. KRKCA has cornered positions in both games.
-TEST_CASE("chase stage: the cornered sets equal a naive greatest fixpoint", "[generator][chase]") {
+TEST_CASE("chase stage: the cornered sets equal a naive greatest fixpoint",
+          "[generator][chase][slow]") {
   const Material m = Material::parse("KRKCA");
   const gen::TableSet set = gen::solve_closure(m, RuleSet::Check, kQuiet);
   gen::SolvedTable t = *set.find(m);  // the check values: the chase stage's input
