@@ -67,7 +67,7 @@ void check_rule_set(const std::string& dir, const std::vector<Material>& order,
     if (!present[i]) continue;
     std::unique_ptr<TableFile> f;
     try {
-      f = TableFile::open(table_path(dir, order[i], TableKind::Wdl));
+      f = TableFile::open(table_path(dir, order[i], TableKind::Wdl, rules));
     } catch (const TableError&) {
       continue;  // damaged: the run's own check of the table reports it, with the remedies
     }
@@ -94,9 +94,9 @@ std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, co
                                                       RuleSet rules,
                                                       std::shared_ptr<BlockCache> cache) {
   std::array<std::unique_ptr<TableFile>, 3> files{
-      TableFile::open(table_path(dir, m, TableKind::Wdl), m.name(), TableKind::Wdl, cache),
-      TableFile::open(table_path(dir, m, TableKind::Dtm), m.name(), TableKind::Dtm, cache),
-      TableFile::open(table_path(dir, m, TableKind::Dtc), m.name(), TableKind::Dtc, cache)};
+      TableFile::open(table_path(dir, m, TableKind::Wdl, rules), m.name(), TableKind::Wdl, cache),
+      TableFile::open(table_path(dir, m, TableKind::Dtm, rules), m.name(), TableKind::Dtm, cache),
+      TableFile::open(table_path(dir, m, TableKind::Dtc, rules), m.name(), TableKind::Dtc, cache)};
   const uint64_t n = Index(m).size();
   for (const auto& f : files) {
     f->verify_all();
@@ -152,7 +152,7 @@ uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules,
   h.slots_per_side = t.index.size();
   h.kind = kind;
   if (!stats.is_null()) h.stats_json = stats.dump();
-  const std::string path = table_path(dir, t.material, kind);
+  const std::string path = table_path(dir, t.material, kind, rules);
   const std::array<const void*, 2> data{values[0].data(), values[1].data()};
   const std::array<const uint8_t*, 2> mask{free[0].data(), free[1].data()};
   if (!part) {
@@ -167,9 +167,9 @@ uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules,
 }
 
 // The DTM array of a table just written, read back (the DTC stage took its memory).
-void reload_dtm(const std::string& dir, SolvedTable& t) {
-  const auto f = TableFile::open(table_path(dir, t.material, TableKind::Dtm), t.material.name(),
-                                 TableKind::Dtm);
+void reload_dtm(const std::string& dir, SolvedTable& t, RuleSet rules) {
+  const auto f = TableFile::open(table_path(dir, t.material, TableKind::Dtm, rules),
+                                 t.material.name(), TableKind::Dtm);
   const uint64_t n = t.index.size();
   for (int side = 0; side < 2; ++side) {
     t.distance[side].resize(n);
@@ -213,7 +213,7 @@ Written solve_dtc_and_write(const std::string& dir, SolvedTable& t, const TableS
   w.wdl_bytes = write_file(
       dir, t, rules, TableKind::Wdl, t.wdl, [](Wdl c) { return c == Wdl::Illegal; }, w.stats,
       threads, part);
-  if (keep_dtm) reload_dtm(dir, t);
+  if (keep_dtm) reload_dtm(dir, t, rules);
   w.write_seconds += seconds_since(start);
   return w;
 }
@@ -320,10 +320,10 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
   uint64_t largest_need = 0;
   for (size_t i = 0; i < order.size(); ++i) {
     present[i] = !(o.force && own(order[i])) &&
-                 std::filesystem::exists(table_path(o.dir, order[i], TableKind::Wdl));
+                 std::filesystem::exists(table_path(o.dir, order[i], TableKind::Wdl, o.rules));
     if (present[i]) continue;
     if (!own(order[i]))
-      throw TableError(table_path(o.dir, order[i], TableKind::Wdl),
+      throw TableError(table_path(o.dir, order[i], TableKind::Wdl, o.rules),
                        "missing: --only builds the named tables alone; build this one first");
     modelled_total += modelled_seconds(order[i]);
     const int ranks = part ? part->ranks() : 1;
@@ -372,7 +372,8 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     if (!present[i]) {
       if (rank0) {
         lock.emplace(lock_path(o.dir, m), [&] { o.log(tag + ": waiting for another process"); });
-        present[i] = !o.force && std::filesystem::exists(table_path(o.dir, m, TableKind::Wdl));
+        present[i] =
+            !o.force && std::filesystem::exists(table_path(o.dir, m, TableKind::Wdl, o.rules));
       }
       if (part) present[i] = part->broadcast(present[i]);  // what rank 0 found under the lock
     }

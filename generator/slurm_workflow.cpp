@@ -79,7 +79,7 @@ std::string slurm_workflow(const std::vector<Material>& order, const SlurmOption
     << kSubmitFunction;
   for (const Material& m : order) {
     s << "submit " << m.name() << " " << o.threads << " " << slurm_memory_mib(m) << " "
-      << quoted(table_path(o.dir, m, TableKind::Wdl));
+      << quoted(table_path(o.dir, m, TableKind::Wdl, o.rules));
     for (const Material& sub : capture_targets(m))
       if (sub != m) s << " " << sub.name();
     s << "\n";

@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <optional>
 
+#include "rules/chase_game.hpp"
+
 namespace xq::gen {
 
 namespace {
 
 // A successor's value from the mover's view, with what the rule strategy needs to know.
 struct Successor {
+  Move move;
   Wdl wdl;            // mover's view
   unsigned distance;  // plies including this move (plain), or the successor's potential
   bool capture, check;
@@ -39,14 +42,18 @@ class Checker {
       pos.unmake(m, cap);
       if (o.wdl == Wdl::Illegal) return "a successor has no value";
       const bool plain = is_forced(o.wdl);
-      succ.push_back(
-          {negate(o.wdl), plain ? o.distance + 1u : o.distance, cap != kNoPiece, check, succ_dtc});
+      succ.push_back({m, negate(o.wdl), plain ? o.distance + 1u : o.distance, cap != kNoPiece,
+                      check, succ_dtc});
     }
     if (rules_ == RuleSet::None && is_rule_decided(stored.wdl))
       return "rule-decided value in a table built without rules";
+    if (is_chase_decided(stored.wdl) && rules_ != RuleSet::Asian && rules_ != RuleSet::Chinese)
+      return std::string("chase-decided value in a table built with --rules ") +
+             rule_set_name(rules_);
     if (auto problem = check_plain(succ, stored)) return problem;
     if (auto problem = check_dtc(succ, stored.wdl, dtc)) return problem;
-    return check_rule(succ, stored);
+    if (auto problem = check_rule(succ, stored)) return problem;
+    return check_chase(pos, succ, stored);
   }
 
  private:
@@ -147,14 +154,17 @@ class Checker {
     const uint16_t p = stored.distance;
     switch (stored.wdl) {
       case Wdl::RuleWin:
+        // The check-rule stage knows no chase values: its strategy's moves lead elsewhere.
         for (const Successor& s : succ)
-          if (is_win(s.wdl) &&
+          if (is_win(s.wdl) && !(is_chase_decided(s.wdl) && !s.capture) &&
               (s.capture || (s.check ? s.distance < p : rule_round(s.distance) <= rule_round(p))))
             return std::nullopt;
         return "rule win without a move that follows the strategy";
       case Wdl::RuleLoss:
         for (const Successor& s : succ) {
           if (!is_loss(s.wdl)) return "rule loss with a move that does not lose";
+          if (is_chase_decided(s.wdl) && !s.capture)
+            return "rule loss with a move into a position the chase rules decide";
           if (s.wdl == Wdl::RuleLoss && !s.capture &&
               !(s.check ? s.distance < p : rule_round(s.distance) < rule_round(p)))
             return "rule loss with a move that does not lower the potential";
@@ -170,8 +180,45 @@ class Checker {
         return std::nullopt;
       }
       default:
-        return std::nullopt;  // plain values were checked already
+        return std::nullopt;  // plain and chase values are checked elsewhere
     }
+  }
+
+  // The chase game's local conditions (rules/chase_game.hpp, docs/metrics.md "The chase
+  // potential"), P the winner. ChaseWin (P to move): some move is a capture into a sub-table win,
+  // a quiet move into a position of this table won for P by stages 1-2 (the opponent to move
+  // there: Loss, BlessedLoss, RuleLoss), or a quiet move into ChaseLoss that keeps the measure
+  // for its priority. ChaseLoss (the opponent to move): every move is a capture into a
+  // sub-table position P wins, a quiet move into P's win by stages 1-2, or a quiet move into
+  // ChaseWin that keeps the measure. Quiet moves into the game are classified under the
+  // table's rule set.
+  std::optional<std::string> check_chase(const Position& pos, const std::vector<Successor>& succ,
+                                         Outcome stored) const {
+    if (!is_chase_decided(stored.wdl)) return std::nullopt;
+    if (rules_ != RuleSet::Chinese)
+      return std::string("chase values of --rules ") + rule_set_name(rules_) +
+             " tables are not checked yet (the Chinese game only)";
+    const bool winner_moves = stored.wdl == Wdl::ChaseWin;
+    const uint16_t p = stored.distance;
+    // A quiet move within the game keeps the measure.
+    const auto progresses = [&](const Successor& s) {
+      const MoveClass c = move_class(move_facts(pos, s.move, rules_), rules_);
+      return chase_progress(chase_priority(c, winner_moves), p, uint16_t(s.distance));
+    };
+    if (winner_moves) {
+      for (const Successor& s : succ) {
+        if (!is_win(s.wdl)) continue;
+        if (s.capture || !is_chase_decided(s.wdl)) return std::nullopt;  // an exit
+        if (progresses(s)) return std::nullopt;
+      }
+      return "chase win without a move that keeps the chase measure";
+    }
+    for (const Successor& s : succ) {
+      if (!is_loss(s.wdl)) return "chase loss with a move that does not lose";
+      if (s.capture || !is_chase_decided(s.wdl)) continue;
+      if (!progresses(s)) return "chase loss with a move that does not keep the chase measure";
+    }
+    return std::nullopt;
   }
 
   const SolvedTable& t_;

@@ -14,8 +14,9 @@
 #include "xqtb/xqtb.h"
 
 struct xqtb_tablebase {
-  xqtb_tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
-      : tb(dirs, cache_bytes) {}
+  xqtb_tablebase(const std::vector<std::string>& dirs, size_t cache_bytes,
+                 std::optional<xq::RuleSet> rules)
+      : tb(dirs, cache_bytes, rules) {}
   xq::Tablebase tb;
 };
 
@@ -38,7 +39,9 @@ static_assert(XQTB_DRAW == int(xq::Wdl::Draw) && XQTB_WIN == int(xq::Wdl::Win) &
               XQTB_LOSS == int(xq::Wdl::Loss) && XQTB_RULE_WIN == int(xq::Wdl::RuleWin) &&
               XQTB_RULE_LOSS == int(xq::Wdl::RuleLoss) &&
               XQTB_CURSED_WIN == int(xq::Wdl::CursedWin) &&
-              XQTB_BLESSED_LOSS == int(xq::Wdl::BlessedLoss));
+              XQTB_BLESSED_LOSS == int(xq::Wdl::BlessedLoss) &&
+              XQTB_CHASE_WIN == int(xq::Wdl::ChaseWin) &&
+              XQTB_CHASE_LOSS == int(xq::Wdl::ChaseLoss));
 static_assert(XQTB_LIMIT_PLIES == xq::kNaturalLimitPlies);
 static_assert(XQTB_MAX_MOVES == xq::MoveList::kCapacity);
 static_assert(XQTB_LIMIT_CONVERTS == int(xq::LimitReason::Converts) &&
@@ -48,7 +51,8 @@ static_assert(XQTB_LIMIT_CONVERTS == int(xq::LimitReason::Converts) &&
               XQTB_LIMIT_TOO_FAR == int(xq::LimitReason::TooFar) &&
               XQTB_LIMIT_RULE_NOT_CLAIMED == int(xq::LimitReason::RuleNotClaimed));
 static_assert(XQTB_SQUARES == xq::kSquares);
-static_assert(XQTB_RULES_CHECK == int(xq::RuleSet::Check) &&
+static_assert(XQTB_RULES_NONE == int(xq::RuleSet::None) &&
+              XQTB_RULES_CHECK == int(xq::RuleSet::Check) &&
               XQTB_RULES_ASIAN == int(xq::RuleSet::Asian) &&
               XQTB_RULES_CHINESE == int(xq::RuleSet::Chinese));
 static_assert(XQTB_NO_CYCLE == int(xq::CycleVerdict::NoCycle) &&
@@ -352,16 +356,27 @@ const char* xqtb_last_error(void) {
 }
 
 int xqtb_open(const char* const* dirs, size_t dir_count, size_t cache_bytes, xqtb_tablebase** out) {
+  return xqtb_open_rules(dirs, dir_count, cache_bytes, XQTB_RULES_ANY, out);
+}
+
+int xqtb_open_rules(const char* const* dirs, size_t dir_count, size_t cache_bytes, int rules,
+                    xqtb_tablebase** out) {
   return guarded([&] {
     if (!out) return fail(XQTB_INVALID_ARGUMENT, "null output handle");
     *out = nullptr;
+    if (rules < XQTB_RULES_ANY || rules > XQTB_RULES_CHINESE)
+      return fail(XQTB_INVALID_ARGUMENT, "unknown rule set " + std::to_string(rules) +
+                                             " (-1 any, 0 none, 1 check, 2 asian, 3 chinese)");
+    const std::optional<xq::RuleSet> chosen =
+        rules == XQTB_RULES_ANY ? std::nullopt : std::optional(xq::RuleSet(rules));
     if (!dirs && dir_count > 0) return fail(XQTB_INVALID_ARGUMENT, "null directory list");
     std::vector<std::string> list;
     for (size_t i = 0; i < dir_count; ++i) {
       if (!dirs[i]) return fail(XQTB_INVALID_ARGUMENT, "null directory name");
       list.emplace_back(dirs[i]);
     }
-    *out = new xqtb_tablebase(list, cache_bytes ? cache_bytes : xq::BlockCache::kDefaultBytes);
+    *out =
+        new xqtb_tablebase(list, cache_bytes ? cache_bytes : xq::BlockCache::kDefaultBytes, chosen);
     return int(XQTB_OK);
   });
 }
@@ -380,6 +395,18 @@ int xqtb_table_count(const xqtb_tablebase* tb, size_t* count) {
 
 int xqtb_largest(const xqtb_tablebase* tb) {
   return tb ? tb->tb.largest() : 0;
+}
+
+int xqtb_table_rules(const xqtb_tablebase* tb, const xqtb_position* pos, int* rules) {
+  return guarded([&] {
+    if (!tb || !rules) return fail(XQTB_INVALID_ARGUMENT, "null handle or output");
+    xq::Position p;
+    if (const int code = read_position(pos, p)) return code;
+    const std::optional<xq::RuleSet> r = tb->tb.rules(xq::Material::of(p));
+    if (!r) return not_available(p);
+    *rules = int(*r);
+    return int(XQTB_OK);
+  });
 }
 
 int xqtb_has_table(const xqtb_tablebase* tb, const xqtb_position* pos) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/table_names.hpp"
+#include "rules/chase_game.hpp"
 
 namespace xq {
 
@@ -15,36 +16,70 @@ namespace fs = std::filesystem;
 
 // Ordering key of a move for its mover without the limit: larger is better.
 struct MoveKey {
-  int tier;     // 5 forced win (classes 2, 6), 4 rule win following the strategy, 3 other rule
-                // win, 2 draw, 1 rule loss, 0 forced loss (classes 3, 7)
+  int tier;     // 7 forced win (classes 2, 6), 6 rule win following the check-rule strategy,
+                // 5 chase win following the chase strategy, 4 other rule or chase win, 3 draw,
+                // 2 chase loss, 1 rule loss, 0 forced loss (classes 3, 7)
   int64_t sub;  // within a tier: larger is better
   bool operator>(const MoveKey& o) const { return tier != o.tier ? tier > o.tier : sub > o.sub; }
 };
 
+// What the key of a move needs to know about it beyond its value.
+struct MoveKind {
+  bool capture = false;
+  bool check = false;
+  // The move's chase-game priority for its mover as the would-be winner (rules/chase_game.hpp);
+  // computed only for a quiet move from a ChaseWin position into a ChaseLoss one, else 0.
+  int chase_priority = 0;
+};
+
 // The key of move mv (value mv.value, for its mover) from a position whose own value is here:
 // forced wins by the shortest DTM, forced losses by the longest, rule wins by the strategy.
-MoveKey unlimited_key(const ProbeResult& here, const MoveValue& mv, bool capture, bool check) {
+MoveKey unlimited_key(const ProbeResult& here, const MoveValue& mv, const MoveKind& kind) {
   const int d = mv.value.distance;
   switch (mv.value.wdl) {
     case Wdl::Win:
     case Wdl::CursedWin:
-      return {5, -d};
+      return {7, -d};
     case Wdl::RuleWin: {
       // docs/metrics.md: a capture leaves this table (its own strategy takes over); a check
-      // must lower the potential (k, j); a quiet move must not raise the round k.
+      // must lower the potential (k, j); a quiet move must not raise the round k. From a chase
+      // win, a move into the check rule's win is an exit of the chase game.
       const uint16_t p = here.distance;
       const bool follows =
-          capture || here.wdl != Wdl::RuleWin ||
-          (check ? mv.value.distance < p : rule_round(mv.value.distance) <= rule_round(p));
-      return {follows ? 4 : 3, capture ? 1 << 20 : -d};
+          kind.capture || here.wdl != Wdl::RuleWin ||
+          (kind.check ? mv.value.distance < p : rule_round(mv.value.distance) <= rule_round(p));
+      return {follows ? 6 : 4, kind.capture ? 1 << 20 : -d};
+    }
+    case Wdl::ChaseWin: {
+      // The chase strategy (rules/chase_game.hpp): a capture leaves the game into a sub-table
+      // the mover wins; a quiet move must keep the measure for its priority, the smallest
+      // potential first.
+      const bool follows = kind.capture || here.wdl != Wdl::ChaseWin ||
+                           chase_progress(kind.chase_priority, here.distance, mv.value.distance);
+      return {follows ? 5 : 4, kind.capture ? 1 << 20 : -d};
     }
     case Wdl::Draw:
-      return {2, 0};
+      return {3, 0};
+    case Wdl::ChaseLoss:
+      // The loser's resistance: into the winner's chase win of the largest potential (docs/
+      // metrics.md); any move is lost, this one keeps the winner's measure the highest.
+      return {2, d};
     case Wdl::RuleLoss:
       return {1, d};
     default:  // Loss, BlessedLoss
       return {0, d};
   }
+}
+
+// The move's kind for unlimited_key: the chase priority is read only where the key needs it
+// (classifying a move under the chase rules costs a mate-threat search).
+MoveKind move_kind(const Position& root, Move m, RuleSet rules, Wdl here, Wdl mover_value) {
+  MoveKind k{root.is_capture(m), root.gives_check(m), 0};
+  if (!k.capture && here == Wdl::ChaseWin && mover_value == Wdl::ChaseWin) {
+    const MoveFacts f = move_facts(root, m, rules);
+    k.chase_priority = chase_priority(move_class(f, rules), true);
+  }
+  return k;
 }
 
 // RootMoveLimit::rank of a move's value under the limit (mover's view).
@@ -69,22 +104,25 @@ void check_counter(int counter) {
 
 }  // namespace
 
-Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes)
-    : cache_(std::make_shared<BlockCache>(cache_bytes)) {
+Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes,
+                     std::optional<RuleSet> rules)
+    : chosen_(rules), cache_(std::make_shared<BlockCache>(cache_bytes)) {
   for (const std::string& dir : dirs) {
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
     if (ec) throw TableError(dir, "cannot read the directory: " + ec.message());
     for (const fs::directory_entry& f : it) {
-      // A material is listed by its WDL file; its DTM file is looked for when first needed.
-      const std::optional<Material> m = table_material(f.path(), TableKind::Wdl);
-      if (!m || entries_.count(*m)) continue;  // first dir wins
-      auto e = std::make_unique<Entry>();
-      e->wdl_path = table_path(dir, *m, TableKind::Wdl);
-      e->dtm_path = table_path(dir, *m, TableKind::Dtm);
-      e->dtc_path = table_path(dir, *m, TableKind::Dtc);
-      entries_[*m] = std::move(e);
-      largest_ = std::max(largest_, m->piece_count() + 2);
+      // A table is listed by its WDL file; its DTM file is looked for when first needed.
+      const std::optional<TableName> n = table_name(f.path(), TableKind::Wdl);
+      if (!n || (chosen_ && n->rules != *chosen_)) continue;
+      std::unique_ptr<Entry>& slot = entries_[n->material][size_t(n->rules)];
+      if (slot) continue;  // first dir wins
+      slot = std::make_unique<Entry>();
+      slot->rules = n->rules;
+      slot->wdl_path = table_path(dir, n->material, TableKind::Wdl, n->rules);
+      slot->dtm_path = table_path(dir, n->material, TableKind::Dtm, n->rules);
+      slot->dtc_path = table_path(dir, n->material, TableKind::Dtc, n->rules);
+      largest_ = std::max(largest_, n->material.piece_count() + 2);
     }
   }
 }
@@ -97,13 +135,44 @@ std::vector<Material> Tablebase::materials() const {
   return out;
 }
 
-bool Tablebase::has(const Material& m) const {
-  return entry(m.canonical()) != nullptr;
+std::vector<TableName> Tablebase::tables() const {
+  std::vector<TableName> out;
+  for (const Material& m : materials())
+    for (const RuleSet r : rule_sets(m)) out.push_back({m, r});
+  return out;
 }
 
-const Tablebase::Entry* Tablebase::entry(const Material& canonical) const {
+std::vector<RuleSet> Tablebase::rule_sets(const Material& m) const {
+  std::vector<RuleSet> out;
+  const auto it = entries_.find(m.canonical());
+  if (it == entries_.end()) return out;
+  for (const auto& e : it->second)
+    if (e) out.push_back(e->rules);
+  return out;
+}
+
+bool Tablebase::has(const Material& m) const {
+  return entries_.count(m.canonical()) != 0;
+}
+
+const Tablebase::Entry* Tablebase::entry(const Material& canonical,
+                                         std::optional<RuleSet> within) const {
   const auto it = entries_.find(canonical);
-  return it == entries_.end() ? nullptr : it->second.get();
+  if (it == entries_.end()) return nullptr;
+  const Tables& t = it->second;
+  if (within) return t[size_t(*within)].get();
+  const Entry* only = nullptr;
+  std::string names;
+  int count = 0;
+  for (const auto& e : t) {
+    if (!e) continue;
+    only = e.get();
+    names += std::string(count++ ? ", " : "") + rule_set_name(e->rules);
+  }
+  if (count > 1)
+    throw TableError(canonical.name(), "tables of several rule sets (" + names +
+                                           "): choose one (--rules, or the Tablebase option)");
+  return only;
 }
 
 const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {
@@ -111,6 +180,15 @@ const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {
     auto t = TableFile::open(e.wdl_path, m.name(), TableKind::Wdl, cache_);
     if (t->header().index_version != kIndexVersion)
       throw TableError(e.wdl_path, "built with another index scheme");
+    // A file renamed to another rule set's name, or a none table under an old tree's untagged
+    // name, would answer under the wrong rule set.
+    if (t->header().rules != e.rules)
+      throw TableError(
+          e.wdl_path,
+          std::string("built under --rules ") + rule_set_name(t->header().rules) +
+              ", but its name says " + rule_set_name(e.rules) + ": rename it to " +
+              fs::path(table_path("", m, TableKind::Wdl, t->header().rules)).filename().string() +
+              " (and its .xqd, .xqc)");
     return t;
   });
 }
@@ -152,24 +230,25 @@ const Index& Tablebase::index_of(const Entry& e, const Material& m) const {
 }
 
 std::optional<RuleSet> Tablebase::rules(const Material& m) const {
-  const Entry* e = entry(m.canonical());
+  const Entry* e = entry(m.canonical(), std::nullopt);
   if (!e) return std::nullopt;
   dtm_file(*e, m.canonical());  // opening it checks that the pair agrees
   return wdl_file(*e, m.canonical()).header().rules;
 }
 
 std::string Tablebase::stats_json(const Material& m) const {
-  const Entry* e = entry(m.canonical());
+  const Entry* e = entry(m.canonical(), std::nullopt);
   if (!e) throw TableError(m.canonical().name(), "no table");
   return wdl_file(*e, m.canonical()).header().stats_json;
 }
 
-std::optional<Tablebase::Located> Tablebase::locate(const Position& pos) const {
+std::optional<Tablebase::Located> Tablebase::locate(const Position& pos,
+                                                    std::optional<RuleSet> within) const {
   if (const std::string why = pos.legality_error(); !why.empty())
     throw std::invalid_argument("illegal position: " + why);
   const Material m = Material::of(pos);
   const Material canonical = m.canonical();
-  const Entry* e = entry(canonical);
+  const Entry* e = entry(canonical, within);
   if (!e) return std::nullopt;
   const Index& index = index_of(*e, canonical);
   if (m.is_canonical()) return Located{e, canonical, pos.side_to_move(), index.encode(pos)};
@@ -185,13 +264,14 @@ Wdl Tablebase::read_wdl(const Located& at) const {
 }
 
 std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
-  const auto at = locate(pos);
+  const auto at = locate(pos, std::nullopt);
   if (!at) return std::nullopt;
   return read_wdl(*at);
 }
 
-std::optional<Tablebase::Stored> Tablebase::stored(const Position& pos, bool with_dtc) const {
-  const auto at = locate(pos);  // once: legality, material and encoding serve every file
+std::optional<Tablebase::Stored> Tablebase::stored(const Position& pos, bool with_dtc,
+                                                   std::optional<RuleSet> within) const {
+  const auto at = locate(pos, within);  // once: legality, material and encoding serve every file
   if (!at) return std::nullopt;
   const Wdl wdl = read_wdl(*at);
   // The distance files are opened (header and offset table checked) for a draw too, so that a
@@ -202,11 +282,17 @@ std::optional<Tablebase::Stored> Tablebase::stored(const Position& pos, bool wit
     const TableFile& dtc = dtc_file(*at->entry, at->material);
     if (is_forced(wdl)) out.dtc = uint16_t(dtc.get(at->side, at->slot));
   }
+  out.rules = at->entry->rules;
   return out;
 }
 
 std::optional<ProbeResult> Tablebase::probe(const Position& pos) const {
-  const auto s = stored(pos, false);
+  return probe_within(pos, std::nullopt);
+}
+
+std::optional<ProbeResult> Tablebase::probe_within(const Position& pos,
+                                                   std::optional<RuleSet> within) const {
+  const auto s = stored(pos, false, within);
   if (!s) return std::nullopt;
   return s->value;
 }
@@ -221,17 +307,20 @@ std::optional<LimitProbe> Tablebase::probe(const Position& pos, int counter) con
 }
 
 RootMoves Tablebase::root_moves(const Position& root) const {
-  const auto here = probe(root);
-  if (!here) return {RootStatus::NoTable, {}, Material::of(root).canonical()};
+  const auto stored_here = stored(root, false);
+  if (!stored_here) return {RootStatus::NoTable, {}, Material::of(root).canonical()};
+  const ProbeResult here = stored_here->value;
+  const RuleSet rules = stored_here->rules;  // every successor is probed under the root's
   std::vector<std::pair<MoveKey, MoveValue>> ranked;
   for (Move m : root.legal_moves()) {
     const Position next = root.after(m);
-    const auto after = probe(next);
+    const auto after = probe_within(next, rules);
     // Only a capture changes the material, and the position's own table is there.
     if (!after) return {RootStatus::NoSubTable, {}, Material::of(next).canonical()};
     MoveValue mv{m, {negate(after->wdl), after->distance}};
     if (!is_rule_decided(after->wdl) && after->wdl != Wdl::Draw) ++mv.value.distance;
-    ranked.push_back({unlimited_key(*here, mv, root.is_capture(m), root.gives_check(m)), mv});
+    ranked.push_back(
+        {unlimited_key(here, mv, move_kind(root, m, rules, here.wdl, mv.value.wdl)), mv});
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -257,7 +346,7 @@ RootProbe Tablebase::root_probe(const Position& root, int counter) const {
   for (Move m : root.legal_moves()) {
     const bool capture = root.is_capture(m);
     const Position next = root.after(m);
-    const auto after = stored(next, true);
+    const auto after = stored(next, true, here->rules);
     if (!after) {
       out = RootProbe{};
       out.status = RootStatus::NoSubTable;
@@ -275,7 +364,9 @@ RootProbe Tablebase::root_probe(const Position& root, int counter) const {
     if (forced) r.dtc = capture ? uint16_t(1) : uint16_t(after->dtc + 1);
     r.limited = limited_value(r.unlimited.wdl, r.dtc.value_or(0), counter);
     r.rank = limit_rank(r.limited, r.unlimited.wdl, r.dtc.value_or(0));
-    keys[out.size] = unlimited_key(here->value, {m, r.unlimited}, capture, root.gives_check(m));
+    keys[out.size] =
+        unlimited_key(here->value, {m, r.unlimited},
+                      move_kind(root, m, here->rules, here->value.wdl, r.unlimited.wdl));
     order[out.size] = out.size;
     ++out.size;
   }

@@ -16,15 +16,17 @@
 #include "core/material.hpp"
 #include "core/position.hpp"
 #include "core/table_file.hpp"
+#include "core/table_names.hpp"
 #include "core/values.hpp"
 #include "probe/limit.hpp"
 #include "probe/open_once.hpp"
 
 namespace xq {
 
-// A position's value from its side to move's view. distance: DTM in plies for the forced
-// classes (Win, Loss, CursedWin, BlessedLoss); the rule potential (core/values.hpp,
-// docs/metrics.md) for RuleWin/RuleLoss; 0 for Draw.
+// A position's value from its side to move's view, under the rule set of the table that holds
+// it (Tablebase::rules). distance: DTM in plies for the forced classes (Win, Loss, CursedWin,
+// BlessedLoss); the rule potential (core/values.hpp, docs/metrics.md) for RuleWin/RuleLoss; the
+// chase potential (rules/chase_game.hpp) for ChaseWin/ChaseLoss; 0 for Draw.
 struct ProbeResult {
   Wdl wdl = Wdl::Draw;
   uint16_t distance = 0;
@@ -116,21 +118,36 @@ struct RootProbe {
   const RootMoveLimit* end() const { return moves.data() + size; }
 };
 
+// Tables of several rule sets may share a directory (core/table_names.hpp). A Tablebase answers
+// every query under one rule set, never mixing them: a position's value and the values of its
+// successors (captures lead into sub-tables) come from tables of the same rule set. With a rule
+// set chosen (the constructor's `rules`), only its tables are listed; without, each query takes
+// the rule set of the one table its material has, and refuses (TableError naming the rule sets)
+// a material with tables of several.
 class Tablebase {
  public:
-  // Scans the directories for table files (MATERIAL.xqw with MATERIAL.xqd and MATERIAL.xqc).
-  // cache_bytes bounds the decompressed blocks kept in memory (shared by all tables). Throws
-  // TableError when a directory cannot be read.
+  // Scans the directories for table files (MATERIAL[.RULES].xqw with .xqd and .xqc). cache_bytes
+  // bounds the decompressed blocks kept in memory (shared by all tables); rules, when given,
+  // lists that rule set's tables alone. Throws TableError when a directory cannot be read.
   explicit Tablebase(const std::vector<std::string>& dirs,
-                     size_t cache_bytes = BlockCache::kDefaultBytes);
+                     size_t cache_bytes = BlockCache::kDefaultBytes,
+                     std::optional<RuleSet> rules = std::nullopt);
 
-  // Canonical materials with a table, sorted by name.
+  // Canonical materials with a table (of any listed rule set), sorted by name.
   std::vector<Material> materials() const;
+  // Every listed table: its material and rule set, sorted by name, then rule set.
+  std::vector<TableName> tables() const;
+  // The rule sets of m's listed tables, in RuleSet order (empty: none). Opens no file.
+  std::vector<RuleSet> rule_sets(const Material& m) const;
+  // The rule set chosen at construction, if any.
+  std::optional<RuleSet> chosen_rules() const { return chosen_; }
   // Whether m, in either orientation, has a table: a look-up in the listing that opens no file
   // and allocates nothing (for search, with Material::of(pos); as xqtb_has_table).
   bool has(const Material& m) const;
-  // The rule set the table was built under. Opens both files of the pair: TableError when one
-  // is missing or damaged, or when they disagree.
+  // The rule set m's positions are answered under: that of its one table (or the chosen one's).
+  // Opens both files of the pair: TableError when one is missing or damaged, when they disagree,
+  // when the header's rule set is not the name's, or when m has tables of several rule sets and
+  // none was chosen.
   std::optional<RuleSet> rules(const Material& m) const;
   // Statistics JSON stored in the table's WDL file (TableError when corrupt).
   std::string stats_json(const Material& m) const;
@@ -169,18 +186,25 @@ class Tablebase {
   Line limit_line(const Position& pos, int counter, int max_plies = 400) const;
 
   // Coverage, for a search to test before it probes. Neither opens a file or allocates.
-  // Materials listed (each with a WDL file; probing may still find it damaged).
+  // Materials listed, each counted once whatever its rule sets (each with a WDL file; probing
+  // may still find it damaged).
   size_t table_count() const { return entries_.size(); }
   // Most pieces on the board, both kings included, in any listed material (0 when none).
   int largest() const { return largest_; }
 
  private:
   struct Entry {
+    RuleSet rules;  // by the file's name; its headers must agree
     std::string wdl_path, dtm_path, dtc_path;
     OpenOnce<TableFile> wdl, dtm, dtc;  // opened and checked on first use
     OpenOnce<Index> index;
   };
-  const Entry* entry(const Material& canonical) const;
+  // A material's tables, by RuleSet code.
+  using Tables = std::array<std::unique_ptr<Entry>, 4>;
+  // The table of a canonical material queries use: under `within` when given (the rule set of
+  // the query's root), else its only one; nullptr when there is none. TableError when it has
+  // several and neither `within` nor a chosen rule set decides.
+  const Entry* entry(const Material& canonical, std::optional<RuleSet> within) const;
   const TableFile& wdl_file(const Entry& e, const Material& m) const;
   const TableFile& dtm_file(const Entry& e, const Material& m) const;
   // A distance file (DTM or DTC) of the entry, checked against its WDL file.
@@ -194,19 +218,24 @@ class Tablebase {
     int side;
     uint64_t slot;
   };
-  std::optional<Located> locate(const Position& pos) const;
+  std::optional<Located> locate(const Position& pos, std::optional<RuleSet> within) const;
   // The WDL code stored for a located position (TableError for a code no legal one may have).
   Wdl read_wdl(const Located& at) const;
   // What the three files hold for a position (DTC read only when with_dtc): nullopt without a
   // table.
   struct Stored {
     ProbeResult value;
-    uint16_t dtc = 0;  // forced classes, when read
+    uint16_t dtc = 0;                // forced classes, when read
+    RuleSet rules = RuleSet::Check;  // the table's
   };
-  std::optional<Stored> stored(const Position& pos, bool with_dtc) const;
+  std::optional<Stored> stored(const Position& pos, bool with_dtc,
+                               std::optional<RuleSet> within = std::nullopt) const;
+  // probe(pos) under a query's rule set.
+  std::optional<ProbeResult> probe_within(const Position& pos, std::optional<RuleSet> within) const;
 
   // Keyed by the counts, not the name: every probe looks its material up here.
-  std::map<Material, std::unique_ptr<Entry>> entries_;
+  std::map<Material, Tables> entries_;
+  std::optional<RuleSet> chosen_;
   int largest_ = 0;
   std::shared_ptr<BlockCache> cache_;
 };

@@ -59,7 +59,7 @@ expect_line(0 "KRNKRAABB        3642897888    53.9 GiB     1.1 GiB    1 h 02 min
 # list: a changed byte in the last block of the DTM file is found by the file checksum.
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")
 damage_byte("${WORK}/damaged/KRKA.xqd" 20)
-expect_line(3 "KRKA       单车对单士        4.3 KiB    damaged: ${WORK}/damaged/KRKA.xqd: file checksum mismatch"
+expect_line(3 "KRKA       单车对单士        4.3 KiB    check   damaged: ${WORK}/damaged/KRKA.xqd: file checksum mismatch"
             list --dir "${WORK}/damaged")
 
 # Stalemate (困毙) is not checkmate (将死), though both lose. Red wins in 1 ply by stalemate:

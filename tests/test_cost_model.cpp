@@ -56,8 +56,8 @@ TEST_CASE("a table's statistics hold the legal counts that info --count finds", 
   const test::TempDir dir("legal-count");
   test::generate_into(dir.str(), {"KRKA"});
   const Material m = Material::parse("KRKA");
-  const auto f =
-      TableFile::open(table_path(dir.str(), m, TableKind::Wdl), m.name(), TableKind::Wdl);
+  const auto f = TableFile::open(table_path(dir.str(), m, TableKind::Wdl, RuleSet::Check), m.name(),
+                                 TableKind::Wdl);
   const nlohmann::json stats = nlohmann::json::parse(f->header().stats_json);
   for (Color c : {Red, Black}) {
     const nlohmann::json& side = stats.at(c == Red ? "red" : "black");

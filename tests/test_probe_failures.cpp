@@ -23,9 +23,10 @@ const char* const kNoTableFen = "3k5/9/9/9/9/4c4/9/9/9/R3K4 w";
 std::string krkn_alone() {
   static const test::TempDir dir("krkn-alone");
   for (const TableKind kind : {TableKind::Wdl, TableKind::Dtm})
-    std::filesystem::copy_file(table_path(test::small_tables(), Material::parse("KRKN"), kind),
-                               table_path(dir.str(), Material::parse("KRKN"), kind),
-                               std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy_file(
+        table_path(test::small_tables(), Material::parse("KRKN"), kind, RuleSet::Check),
+        table_path(dir.str(), Material::parse("KRKN"), kind, RuleSet::Check),
+        std::filesystem::copy_options::overwrite_existing);
   return dir.str();
 }
 

@@ -22,8 +22,8 @@ namespace {
 
 // Writes m's DTC file from its WDL and DTM files: DTC := DTM where the class is forced.
 void write_dtc_from_dtm(const std::string& dir, const Material& m) {
-  const auto wdl = TableFile::open(table_path(dir, m, TableKind::Wdl));
-  const auto dtm = TableFile::open(table_path(dir, m, TableKind::Dtm));
+  const auto wdl = TableFile::open(table_path(dir, m, TableKind::Wdl, RuleSet::Check));
+  const auto dtm = TableFile::open(table_path(dir, m, TableKind::Dtm, RuleSet::Check));
   const uint64_t n = wdl->header().slots_per_side;
   std::vector<uint8_t> codes[2];
   std::vector<uint16_t> dtc[2];
@@ -39,8 +39,8 @@ void write_dtc_from_dtm(const std::string& dir, const Material& m) {
   TableHeader h = wdl->header();
   h.kind = TableKind::Dtc;
   h.stats_json.clear();
-  gen::write_table(table_path(dir, m, TableKind::Dtc), h, {dtc[0].data(), dtc[1].data()},
-                   {free[0].data(), free[1].data()});
+  gen::write_table(table_path(dir, m, TableKind::Dtc, RuleSet::Check), h,
+                   {dtc[0].data(), dtc[1].data()}, {free[0].data(), free[1].data()});
 }
 
 // KRK, KNK, KPK (and KK) with DTC files.
@@ -78,7 +78,7 @@ std::string short_limit_tables(const std::string& name, unsigned limit) {
       const std::array<const void*, 2> data =
           kind == TableKind::Wdl ? std::array<const void*, 2>{t.wdl[0].data(), t.wdl[1].data()}
                                  : std::array<const void*, 2>{values[0].data(), values[1].data()};
-      gen::write_table(table_path(dir.str(), m, kind), h, data, {nullptr, nullptr});
+      gen::write_table(table_path(dir.str(), m, kind, RuleSet::Check), h, data, {nullptr, nullptr});
     }
   }
   return dir.str();
@@ -214,10 +214,12 @@ TEST_CASE("a WDL probe reads no DTC byte, and a DTC query names the missing or d
   const test::TempDir dir("dtc-lazy");
   for (const char* m : {"KRK", "KK"})
     for (const TableKind kind : {TableKind::Wdl, TableKind::Dtm})
-      std::filesystem::copy_file(table_path(krk_with_dtc(), Material::parse(m), kind),
-                                 table_path(dir.str(), Material::parse(m), kind));
+      std::filesystem::copy_file(
+          table_path(krk_with_dtc(), Material::parse(m), kind, RuleSet::Check),
+          table_path(dir.str(), Material::parse(m), kind, RuleSet::Check));
   const Position pos = Position::from_fen(kWin3);
-  const std::string dtc_path = table_path(dir.str(), Material::parse("KRK"), TableKind::Dtc);
+  const std::string dtc_path =
+      table_path(dir.str(), Material::parse("KRK"), TableKind::Dtc, RuleSet::Check);
   {
     const Tablebase tb({dir.str()});  // no DTC file at all
     CHECK(tb.probe_wdl(pos) == Wdl::Win);
@@ -233,8 +235,9 @@ TEST_CASE("a WDL probe reads no DTC byte, and a DTC query names the missing or d
   CHECK(tb.probe(pos)->wdl == Wdl::Win);
   CHECK_THROWS_WITH(tb.probe(pos, 0), Catch::StartsWith(dtc_path));
   // A DTC file of another material under KRK's name is refused too.
-  std::filesystem::copy_file(table_path(krk_with_dtc(), Material::parse("KK"), TableKind::Dtc),
-                             dtc_path, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::copy_file(
+      table_path(krk_with_dtc(), Material::parse("KK"), TableKind::Dtc, RuleSet::Check), dtc_path,
+      std::filesystem::copy_options::overwrite_existing);
   const Tablebase renamed({dir.str()});
   CHECK_THROWS_WITH(renamed.probe(pos, 0), Catch::StartsWith(dtc_path));
 }

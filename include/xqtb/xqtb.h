@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 #define XQTB_VERSION_MAJOR 0
-#define XQTB_VERSION_MINOR 3
+#define XQTB_VERSION_MINOR 4
 #define XQTB_VERSION_PATCH 0
 
 /* Result codes of every status function (all functions returning int except xqtb_largest and
@@ -48,15 +48,19 @@ enum xqtb_status {
  * perpetual-check rule (长将判负) decides; they occur only in tables built with that rule.
  * CURSED_WIN / BLESSED_LOSS are won / lost by force, but not within the natural limit (120
  * plies without a capture draw the game). An engine that does not play by the limit treats
- * CURSED_WIN as WIN and BLESSED_LOSS as LOSS. */
+ * CURSED_WIN as WIN and BLESSED_LOSS as LOSS. CHASE_WIN / CHASE_LOSS (tables of the Asian and
+ * Chinese rule sets only) are drawn under the perpetual-check rule alone and decided because
+ * perpetual chase and kill are forbidden too; an engine treats them as RULE_WIN / RULE_LOSS. */
 enum xqtb_wdl {
   XQTB_DRAW = 1,
-  XQTB_WIN = 2,         /* won by force of mate or stalemate, within the limit */
-  XQTB_LOSS = 3,        /* lost by force of mate or stalemate, within the limit */
-  XQTB_RULE_WIN = 4,    /* won under the perpetual-check rule */
-  XQTB_RULE_LOSS = 5,   /* lost under the perpetual-check rule */
-  XQTB_CURSED_WIN = 6,  /* won by force, but the limit draws it (new in 0.3) */
-  XQTB_BLESSED_LOSS = 7 /* lost by force, but the limit saves it (new in 0.3) */
+  XQTB_WIN = 2,          /* won by force of mate or stalemate, within the limit */
+  XQTB_LOSS = 3,         /* lost by force of mate or stalemate, within the limit */
+  XQTB_RULE_WIN = 4,     /* won under the perpetual-check rule */
+  XQTB_RULE_LOSS = 5,    /* lost under the perpetual-check rule */
+  XQTB_CURSED_WIN = 6,   /* won by force, but the limit draws it (new in 0.3) */
+  XQTB_BLESSED_LOSS = 7, /* lost by force, but the limit saves it (new in 0.3) */
+  XQTB_CHASE_WIN = 8,    /* won under the chase and kill rules (new in 0.4) */
+  XQTB_CHASE_LOSS = 9    /* lost under the chase and kill rules (new in 0.4) */
 };
 
 /* The natural limit (自然限着): this many plies without a capture draw the game; a mate on the
@@ -190,9 +194,12 @@ const char* xqtb_last_error(void);
 /* Opens the tables of dir_count directories.
  * PARAMETERS:
  *   dirs, dir_count: directory names (dirs may be NULL when dir_count is 0: no tables). A
- *     material's table is the pair MATERIAL.xqw + MATERIAL.xqd; when several directories hold
- *     one, the first listed wins. Files are only listed here: each is opened and checked on
- *     its first probe.
+ *     material's table is the set MATERIAL[.RULES].xqw, .xqd, .xqc (docs/format.md: the check
+ *     rule's untagged, the others tagged .none, .asian, .chinese); when several directories
+ *     hold one of a rule set, the first listed wins. Files are only listed here: each is
+ *     opened and checked on its first probe. Tables of every rule set are listed; a probe of
+ *     a material with tables of several fails with XQTB_TABLE_ERROR naming them (choose one
+ *     with xqtb_open_rules).
  *   cache_bytes: bound on the decompressed table blocks kept in memory, shared by all tables
  *     (0 = default, 64 MiB; below one block, 32 KiB + 96 bytes, nothing is kept and every
  *     probe decompresses its block again).
@@ -203,6 +210,24 @@ const char* xqtb_last_error(void);
  * THREADS: any; each handle is independent.
  * USE: once, at start-up (it lists directories). */
 int xqtb_open(const char* const* dirs, size_t dir_count, size_t cache_bytes, xqtb_tablebase** out);
+
+/* As xqtb_open, listing the tables of one rule set alone: rules is an enum xqtb_rules code, or
+ * XQTB_RULES_ANY (as xqtb_open). Every probe on the handle answers under that rule set.
+ * RETURNS: as xqtb_open; XQTB_INVALID_ARGUMENT also for an unknown rule set.
+ * NEW in 0.4. */
+int xqtb_open_rules(const char* const* dirs, size_t dir_count, size_t cache_bytes, int rules,
+                    xqtb_tablebase** out);
+
+/* The rule set the handle answers a position under: that of its material's table.
+ * PARAMETERS: tb; pos; rules receives an enum xqtb_rules code.
+ * RETURNS: XQTB_OK; XQTB_NOT_AVAILABLE (no table for the material); XQTB_INVALID_ARGUMENT,
+ *   XQTB_BAD_POSITION; XQTB_TABLE_ERROR (a damaged file, a header that disagrees with the
+ *   file's name, or tables of several rule sets on a handle of XQTB_RULES_ANY).
+ * ON FAILURE: *rules is not written.
+ * THREADS: any number at once on one handle.
+ * USE: at start-up or the root (it opens the files' headers).
+ * NEW in 0.4. */
+int xqtb_table_rules(const xqtb_tablebase* tb, const xqtb_position* pos, int* rules);
 
 /* Releases a handle and everything it holds (mappings, cache).
  * PARAMETERS: tb, a handle from xqtb_open, or NULL (ignored).
@@ -365,8 +390,16 @@ int xqtb_move_to_iccs(xqtb_move move, char out[XQTB_ICCS_SIZE]);
 
 /* ---- Repetition adjudication of a game history (docs/adjudicate.md, docs/rules.md) ---- */
 
-/* Rule sets: perpetual check only; the Asian (AXF/WXF) rules; the Chinese (CXA 2020) rules. */
-enum xqtb_rules { XQTB_RULES_CHECK = 1, XQTB_RULES_ASIAN = 2, XQTB_RULES_CHINESE = 3 };
+/* Rule sets: none (tables only: every repetition a draw, new in 0.4); perpetual check only; the
+ * Asian (AXF/WXF) rules; the Chinese (CXA 2020) rules. XQTB_RULES_ANY (xqtb_open_rules only):
+ * the tables of every rule set. */
+enum xqtb_rules {
+  XQTB_RULES_ANY = -1,
+  XQTB_RULES_NONE = 0,
+  XQTB_RULES_CHECK = 1,
+  XQTB_RULES_ASIAN = 2,
+  XQTB_RULES_CHINESE = 3
+};
 
 /* The ruling on the first cycle of the game. A violating side must change its moves (or loses,
  * once the count is reached: xqtb_adjudication.final_verdict). */

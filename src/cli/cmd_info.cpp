@@ -1,6 +1,8 @@
-// `xqtb info MATERIAL [--dir DIR] [--count]`: index size, legal positions and table bytes of a
-// material. The legal counts come from the table's statistics when it exists; counting them
-// (--count) decodes every slot, which takes minutes for big materials, so only on request.
+// `xqtb info MATERIAL [--dir DIR] [--rules R] [--count]`: index size, legal positions and table
+// bytes of a material, per rule set whose tables are in the directory (or the one --rules
+// names). The legal counts come from a table's statistics when one exists (legality does not
+// depend on the rule set); counting them (--count) decodes every slot, which takes minutes for
+// big materials, so only on request.
 #include <unistd.h>
 
 #include <chrono>
@@ -77,6 +79,7 @@ void register_info(CLI::App& app) {
   struct Options {
     std::string material, dir = "tables";
     bool count = false;
+    std::optional<RuleSet> rules;
   };
   auto o = std::make_shared<Options>();
   auto dir_given = std::make_shared<const CLI::Option*>(nullptr);
@@ -91,11 +94,18 @@ void register_info(CLI::App& app) {
           throw TableError(o->dir, "no such directory (--dir names the table directory)");
         std::cout << m.name() << " (" << m.chinese_name() << ")\n";
         std::cout << "  slots per side: " << index.size() << "\n";
-        const std::string wdl = table_path(o->dir, m, TableKind::Wdl),
-                          dtm = table_path(o->dir, m, TableKind::Dtm),
-                          dtc = table_path(o->dir, m, TableKind::Dtc);
-        const bool have_wdl = std::filesystem::exists(wdl);
-        const auto wdl_file = have_wdl ? TableFile::open(wdl, m.name(), TableKind::Wdl) : nullptr;
+        // The rule sets to show: --rules, else those with a WDL file here (else the check rule's
+        // names, reported as not generated).
+        std::vector<RuleSet> shown;
+        for (const RuleSet r : {RuleSet::None, RuleSet::Check, RuleSet::Asian, RuleSet::Chinese})
+          if (o->rules ? r == *o->rules
+                       : std::filesystem::exists(table_path(o->dir, m, TableKind::Wdl, r)))
+            shown.push_back(r);
+        if (shown.empty()) shown.push_back(RuleSet::Check);
+        const std::string first_wdl = table_path(o->dir, m, TableKind::Wdl, shown.front());
+        const bool have_wdl = std::filesystem::exists(first_wdl);
+        const auto wdl_file =
+            have_wdl ? TableFile::open(first_wdl, m.name(), TableKind::Wdl) : nullptr;
         for (Color c : {Red, Black}) {
           if (o->count)
             count_and_print(m, c, index.size());
@@ -112,18 +122,25 @@ void register_info(CLI::App& app) {
           std::cout << "  no table directory " << o->dir << "\n";
           return kExitOk;
         }
-        print_file(wdl, m, TableKind::Wdl, index.size());
-        print_file(dtm, m, TableKind::Dtm, index.size());
-        print_file(dtc, m, TableKind::Dtc, index.size());
-        for (const std::string& other : {dtm, dtc})
-          if (have_wdl != std::filesystem::exists(other))
-            throw TableError(have_wdl ? other : wdl,
-                             "missing: the table is incomplete (xqtb gen --force rebuilds it)");
+        for (const RuleSet r : shown) {
+          const std::string wdl = table_path(o->dir, m, TableKind::Wdl, r),
+                            dtm = table_path(o->dir, m, TableKind::Dtm, r),
+                            dtc = table_path(o->dir, m, TableKind::Dtc, r);
+          print_file(wdl, m, TableKind::Wdl, index.size());
+          print_file(dtm, m, TableKind::Dtm, index.size());
+          print_file(dtc, m, TableKind::Dtc, index.size());
+          const bool wdl_there = std::filesystem::exists(wdl);
+          for (const std::string& other : {dtm, dtc})
+            if (wdl_there != std::filesystem::exists(other))
+              throw TableError(wdl_there ? other : wdl,
+                               "missing: the table is incomplete (xqtb gen --force rebuilds it)");
+        }
         return kExitOk;
       });
   sub->add_option("material", o->material, "Material, e.g. KRKCAABB or 车对炮士象全")->required();
   *dir_given = sub->add_option("--dir", o->dir, "Table directory (must exist when given)")
                    ->capture_default_str();
+  add_rules_option(sub, o->rules);
   sub->add_flag("--count", o->count,
                 "Count the legal positions by decoding every slot (in parallel, progress on "
                 "stderr; minutes for 7 pieces) instead of reading them from the table");

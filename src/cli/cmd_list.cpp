@@ -1,5 +1,6 @@
-// `xqtb list [--dir DIR] [--json] [--lang zh|en] [--sample N]`: the tables in a directory with
-// their size on disk, rule set and one-line book verdict (docs/verdicts.md).
+// `xqtb list [--dir DIR] [--rules R] [--json] [--lang zh|en] [--sample N]`: the tables in a
+// directory, one line per material and rule set, with their size on disk, rule set and
+// one-line book verdict under that rule set (docs/verdicts.md).
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -23,20 +24,22 @@ struct Options {
   Lang lang = Lang::En;
   bool json = false;
   uint64_t sample = kListBudget;
+  std::optional<RuleSet> rules;
 };
 
-uint64_t file_bytes(const std::string& dir, const Material& m, TableKind kind) {
+uint64_t file_bytes(const std::string& dir, const TableName& t, TableKind kind) {
   std::error_code ec;
-  const auto n = std::filesystem::file_size(table_path(dir, m, kind), ec);
+  const auto n = std::filesystem::file_size(table_path(dir, t.material, kind, t.rules), ec);
   return ec ? 0 : n;
 }
 
 // The cheap checks of a table's three files: headers, offset tables and whole-file checksums (every
 // byte read once, nothing decompressed); `verify` also decodes every block and checks every
 // position against its successors. Throws TableError.
-void check_files(const std::string& dir, const Material& m) {
+void check_files(const std::string& dir, const TableName& t) {
   for (TableKind kind : {TableKind::Wdl, TableKind::Dtm, TableKind::Dtc})
-    TableFile::open(table_path(dir, m, kind), m.name(), kind)->verify_file_checksum();
+    TableFile::open(table_path(dir, t.material, kind, t.rules), t.material.name(), kind)
+        ->verify_file_checksum();
 }
 
 // Terminal columns of UTF-8 text: East Asian characters take two.
@@ -76,34 +79,48 @@ void register_list(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = add_command(app, "list", "Tables present, with size, rules and verdict", [o] {
     const bool zh = o->lang == Lang::Zh;
-    const Tablebase tb({o->dir});
-    const std::vector<Material> materials = tb.materials();
+    // One tablebase per rule set: each table's verdict is read under its own rule set alone.
+    std::map<RuleSet, std::unique_ptr<Tablebase>> by_rules;
+    const auto tablebase = [&](RuleSet r) -> const Tablebase& {
+      auto& tb = by_rules[r];
+      if (!tb)
+        tb = std::make_unique<Tablebase>(std::vector<std::string>{o->dir},
+                                         BlockCache::kDefaultBytes, r);
+      return *tb;
+    };
+    const std::vector<TableName> materials =
+        Tablebase({o->dir}, BlockCache::kDefaultBytes, o->rules).tables();
     nlohmann::json out = nlohmann::json::array();
     if (!o->json && !materials.empty())
       std::cout << pad_right(zh ? "残局" : "material", 11) << pad_right(zh ? "名称" : "name", 18)
-                << pad_right(zh ? "大小" : "size", 11) << pad_right(zh ? "规则" : "rules", 7)
+                << pad_right(zh ? "大小" : "size", 11) << pad_right(zh ? "规则" : "rules", 8)
                 << (zh ? "结论" : "verdict") << "\n";
     uint64_t total = 0;
     int damaged = 0;
-    for (const Material& m : materials) {
-      const uint64_t bytes = file_bytes(o->dir, m, TableKind::Wdl) +
-                             file_bytes(o->dir, m, TableKind::Dtm) +
-                             file_bytes(o->dir, m, TableKind::Dtc);
+    for (const TableName& table : materials) {
+      const Material& m = table.material;
+      const uint64_t bytes = file_bytes(o->dir, table, TableKind::Wdl) +
+                             file_bytes(o->dir, table, TableKind::Dtm) +
+                             file_bytes(o->dir, table, TableKind::Dtc);
       total += bytes;
-      std::string rule_name;
+      const std::string rule_name = rule_set_name(table.rules);
       TypicalSet t;
       try {  // one damaged table must not hide the others: listed, counted, exit 3
-        rule_name = rule_set_name(*tb.rules(m));
-        check_files(o->dir, m);
+        const Tablebase& tb = tablebase(table.rules);
+        tb.rules(m);  // the header agrees with the name, the pair with each other
+        check_files(o->dir, table);
         t = typical_positions(tb, m, o->sample);
       } catch (const TableError& e) {
         ++damaged;
         if (o->json)
-          out.push_back({{"material", m.name()}, {"bytes", bytes}, {"error", e.what()}});
+          out.push_back({{"material", m.name()},
+                         {"rules", rule_name},
+                         {"bytes", bytes},
+                         {"error", e.what()}});
         else
           std::cout << pad_right(m.name(), 11) << pad_right(m.chinese_name(), 18)
-                    << pad_right(human_bytes(bytes), 11) << (zh ? "已损坏: " : "damaged: ")
-                    << e.what() << "\n";
+                    << pad_right(human_bytes(bytes), 11) << pad_right(rule_name, 8)
+                    << (zh ? "已损坏: " : "damaged: ") << e.what() << "\n";
         continue;
       }
       const Verdict v = decide(t);
@@ -119,7 +136,7 @@ void register_list(CLI::App& app) {
         continue;
       }
       std::cout << pad_right(m.name(), 11) << pad_right(m.chinese_name(), 18)
-                << pad_right(human_bytes(bytes), 11) << pad_right(rule_name, 7) << verdict_zh(v)
+                << pad_right(human_bytes(bytes), 11) << pad_right(rule_name, 8) << verdict_zh(v)
                 << " " << (zh ? "" : std::string(verdict_name(v)) + " ") << "(" << summary(t, v, zh)
                 << ")\n";
     }
@@ -142,6 +159,7 @@ void register_list(CLI::App& app) {
     return finish();
   });
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  add_rules_option(sub, o->rules);
   sub->add_flag("--json", o->json, "One JSON array");
   add_lang_option(sub, o->lang);
   add_sample_option(sub, o->sample);

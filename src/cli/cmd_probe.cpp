@@ -1,6 +1,7 @@
-// `xqtb probe --fen FEN [--counter N] [--dir DIR] [--moves] [--pv] [--json] [--lang zh|en]` and
-// `xqtb probe --epd FILE`: the value of positions from the side to move's view, without and
-// (for --fen) under the natural limit at the counter (the FEN's halfmove field by default).
+// `xqtb probe --fen FEN [--counter N] [--dir DIR] [--rules R] [--moves] [--pv] [--json]
+// [--lang zh|en]` and `xqtb probe --epd FILE`: the value of positions from the side to move's
+// view, without and (for --fen) under the natural limit at the counter (the FEN's halfmove field
+// by default), under the rule set of the tables found (or the one --rules names).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,7 +20,8 @@ struct Options {
   std::string fen, epd, dir = "tables";
   Lang lang = Lang::En;
   bool moves = false, pv = false, json = false;
-  std::optional<int> counter;  // --counter: overrides the FEN's halfmove field
+  std::optional<int> counter;    // --counter: overrides the FEN's halfmove field
+  std::optional<RuleSet> rules;  // --rules: the tables of this rule set alone
 };
 
 // The plies since the last capture to probe at: --counter, else the FEN's halfmove field,
@@ -34,10 +36,11 @@ int counter_of(const Options& o) {
 }
 
 // Thrown when a material the probe needs has no table (exit code 3): the position's own, or
-// (sub_table) the material a capture leads to.
-TableError missing(const Material& m, bool sub_table) {
-  return TableError(m.name(), sub_table ? "no table for this material, which a capture leads to"
-                                        : "no table for this material");
+// (sub_table) the material a capture leads to, under the root's rule set `rules`.
+TableError missing(const Material& m, bool sub_table, std::optional<RuleSet> rules) {
+  const std::string of = rules ? std::string(" of --rules ") + rule_set_name(*rules) : "";
+  return TableError(m.name(), "no table" + of + " for this material" +
+                                  (sub_table ? ", which a capture leads to" : ""));
 }
 
 // The root probe's entry for a legal move (the root probe lists every legal move).
@@ -50,11 +53,12 @@ const RootMoveLimit& under_limit(const RootProbe& engine, Move m) {
 int probe_one(const Tablebase& tb, const Position& pos, int counter, const Options& o) {
   const Lang lang = o.lang;
   const auto limit = tb.probe(pos, counter);
-  if (!limit) throw missing(Material::of(pos).canonical(), false);
+  if (!limit) throw missing(Material::of(pos).canonical(), false, o.rules);
+  const RuleSet rules = *tb.rules(Material::of(pos));
   const ProbeResult* r = &limit->unlimited;
   const RootProbe engine = tb.root_probe(pos, counter);  // same status as root below
   const RootMoves root = tb.root_moves(pos);
-  if (root.missing) throw missing(*root.missing, root.status == RootStatus::NoSubTable);
+  if (root.missing) throw missing(*root.missing, root.status == RootStatus::NoSubTable, rules);
   const std::vector<MoveValue>& moves = root.moves;  // empty: mated or stalemated
   const bool decided = r->wdl != Wdl::Draw;
   const Line pv = o.pv && decided ? tb.principal_variation(pos) : Line{};
@@ -63,11 +67,14 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
   // Refuse to print a line shortened by a missing table as if it were the whole one.
   for (const Line* line : {&pv, &pv_limit})
     if (!line->complete())
-      throw TableError(line->missing->name(), "no table for this material: the line stops after " +
+      throw TableError(line->missing->name(), std::string("no table of --rules ") +
+                                                  rule_set_name(rules) +
+                                                  " for this material: the line stops after " +
                                                   std::to_string(line->moves.size()) + " plies");
   const std::optional<Ending> ending = ending_of(tb, pos, *r);
   if (o.json) {
     nlohmann::json j = result_json(pos, *r, ending);
+    j["rules"] = rule_set_name(rules);
     j["best_move"] = moves.empty() ? nullptr : nlohmann::json(to_iccs(moves.front().move));
     j["best_move_zh"] =
         moves.empty() ? nullptr : nlohmann::json(to_chinese(pos, moves.front().move));
@@ -101,6 +108,7 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
     return kExitOk;
   }
   std::cout << describe_result(pos, *r, lang, ending) << "\n";
+  std::cout << describe_rules(rules, lang) << "\n";
   std::cout << describe_limit(*limit, lang) << "\n";
   if (!moves.empty()) {
     const Move best = moves.front().move;
@@ -168,11 +176,11 @@ void register_probe(CLI::App& app) {
       std::ifstream in(o->epd);
       if (!in || std::filesystem::is_directory(o->epd))
         throw std::invalid_argument("cannot read " + o->epd + " (a file with one FEN per line)");
-      return probe_epd(Tablebase({o->dir}), in);
+      return probe_epd(Tablebase({o->dir}, BlockCache::kDefaultBytes, o->rules), in);
     }
     const Position pos = Position::from_fen(o->fen);  // bad input before missing tables
     const int counter = counter_of(*o);
-    return probe_one(Tablebase({o->dir}), pos, counter, *o);
+    return probe_one(Tablebase({o->dir}, BlockCache::kDefaultBytes, o->rules), pos, counter, *o);
   });
   auto* fen = sub->add_option("--fen", o->fen, "Position in FEN");
   auto* epd = sub->add_option("--epd", o->epd, "File with one FEN per line");
@@ -182,6 +190,7 @@ void register_probe(CLI::App& app) {
       "Plies since the last capture, 0..120 (default: the FEN's halfmove field, else 0)");
   counter->excludes(epd);
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  add_rules_option(sub, o->rules);
   sub->add_flag("--moves", o->moves, "List every legal move with its value, best first");
   sub->add_flag("--pv", o->pv, "Print the principal variation to the end");
   sub->add_flag("--json", o->json, "One JSON object (docs/probe-json.md)");

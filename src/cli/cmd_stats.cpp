@@ -1,6 +1,8 @@
-// `xqtb stats ENDING [--dir DIR] [--json] [--lang zh|en] [--sample N]`: what a table says about
-// an ending for players: results by side to move, the longest wins with their lines, the mate
-// distance histogram, and the book verdict (例胜 / 例和, docs/verdicts.md).
+// `xqtb stats ENDING [--dir DIR] [--rules R] [--json] [--lang zh|en] [--sample N]`: what a
+// table says about an ending for players: results by side to move, how many the repetition
+// rules decide (check rule, chase and kill rules), the longest wins with their lines, the mate
+// distance histogram, and the book verdict (例胜 / 例和, docs/verdicts.md) under the table's
+// rule set, beside the verdict under the directory's other rule sets when it differs.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -25,7 +27,20 @@ struct Options {
   Lang lang = Lang::En;
   bool json = false;
   uint64_t sample = kDefaultTypicalBudget;
+  std::optional<RuleSet> rules;
 };
+
+// The verdicts of the ending under the directory's other rule sets (those whose table is
+// there), by rule set name.
+std::map<std::string, Verdict> other_verdicts(const Options& o, const Material& m, RuleSet mine) {
+  std::map<std::string, Verdict> out;
+  for (const RuleSet r : Tablebase({o.dir}).rule_sets(m)) {
+    if (r == mine) continue;
+    const Tablebase tb({o.dir}, kCacheBytes, r);
+    out[rule_set_name(r)] = decide(typical_positions(tb, m, o.sample));
+  }
+  return out;
+}
 
 std::string side_key(Color c) {
   return c == Red ? "red" : "black";
@@ -68,7 +83,8 @@ nlohmann::json longest_win(const Tablebase& tb, const nlohmann::json& side) {
 }
 
 nlohmann::json to_json(const Material& m, const Options& o, const nlohmann::json& stats,
-                       const Tablebase& tb, const TypicalSet& t, Verdict v) {
+                       const Tablebase& tb, const TypicalSet& t, Verdict v,
+                       const std::map<std::string, Verdict>& others) {
   nlohmann::json j;
   j["ending"] = o.ending;
   j["material"] = m.name();
@@ -108,6 +124,10 @@ nlohmann::json to_json(const Material& m, const Options& o, const nlohmann::json
   j["typical"] = typical;
   j["verdict"] = verdict_name(v);
   j["verdict_zh"] = verdict_zh(v);
+  // The same ending's verdict under the other rule sets whose tables are in the directory.
+  nlohmann::json by_rules = nlohmann::json::object();
+  for (const auto& [name, other] : others) by_rules[name] = verdict_name(other);
+  j["verdict_other_rules"] = by_rules;
   const Verdict limited = decide(t, true);
   j["verdict_under_limit"] = verdict_name(limited);
   j["verdict_under_limit_zh"] = verdict_zh(limited);
@@ -150,12 +170,14 @@ void print_counts(const nlohmann::json& stats, Lang lang) {
                    : "Legal positions (mirror images counted separately):\n");
   const std::string red_wins = zh ? "红胜" : "Red wins", draw = zh ? "和" : "draw",
                     black_wins = zh ? "黑胜" : "Black wins";
-  uint64_t rule[2] = {};
+  uint64_t rule[2] = {}, chase[2] = {};
   for (Color c : {Red, Black}) {
     const nlohmann::json& p = stats.at(side_key(c)).at("positions");
     const uint64_t win = p.at("win"), drawn = p.at("draw"), loss = p.at("loss");
     const uint64_t total = win + drawn + loss;
     rule[c] = p.at("rule_win").get<uint64_t>() + p.at("rule_loss").get<uint64_t>();
+    // Tables built before the chase rules lack the fields: they decide nothing by them.
+    chase[c] = p.value("chase_win", uint64_t(0)) + p.value("chase_loss", uint64_t(0));
     const uint64_t red = c == Red ? win : loss, black = c == Red ? loss : win;
     std::cout << "  "
               << (zh         ? side_name(c, lang) + "先"
@@ -173,6 +195,16 @@ void print_counts(const nlohmann::json& stats, Lang lang) {
     std::cout << "  decided by the perpetual-check rule (not by mate alone): "
               << with_commas(rule[Red]) << " with Red to move, " << with_commas(rule[Black])
               << " with Black to move\n";
+  const std::string rules = stats.at("rules");
+  if (rules == "asian" || rules == "chinese") {
+    if (zh)
+      std::cout << "  其中仅由长捉、长杀判负规则决定胜负的：红先 " << with_commas(chase[Red])
+                << " 局，黑先 " << with_commas(chase[Black]) << " 局\n";
+    else
+      std::cout << "  decided by the chase and kill rules (drawn by the check rule alone): "
+                << with_commas(chase[Red]) << " with Red to move, " << with_commas(chase[Black])
+                << " with Black to move\n";
+  }
   print_limit(stats, lang);
 }
 
@@ -248,10 +280,13 @@ void print_histograms(const nlohmann::json& stats, Lang lang) {
 }
 
 void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json& stats,
-                   const TypicalSet& t, Verdict v, Lang lang) {
+                   const TypicalSet& t, Verdict v, const std::map<std::string, Verdict>& others,
+                   Lang lang) {
   const bool zh = lang == Lang::Zh;
+  const std::string rules = stats.at("rules");
   std::cout << "\n"
-            << (zh ? "结论（红方，即强方的角度）：" : "Verdict (for Red, the stronger side): ")
+            << (zh ? "结论（红方，即强方的角度；" + rules + " 规则）："
+                   : "Verdict (for Red, the stronger side; --rules " + rules + "): ")
             << verdict_zh(v);
   if (!zh)
     std::cout << " — "
@@ -259,6 +294,14 @@ void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json&
                   : v == Verdict::Draw ? "book draw"
                                        : "depends on the position");
   std::cout << "\n  " << explain(m, t, v, stats, lang) << "\n";
+  for (const auto& [name, other] : others) {
+    if (other == v) continue;
+    if (zh)
+      std::cout << "  " << name << " 规则下结论不同：" << verdict_zh(other) << "\n";
+    else
+      std::cout << "  under --rules " << name << " the verdict differs: " << verdict_zh(other)
+                << " — " << verdict_name(other) << "\n";
+  }
   if (const Verdict limited = decide(t, true); limited != v) {
     const Tally& s = t.stronger_to_move;
     if (zh)
@@ -289,34 +332,36 @@ void register_stats(CLI::App& app) {
       add_command(app, "stats", "Results, longest wins and the book verdict of an ending", [o] {
         const Lang lang = o->lang;
         const Material m = parse_material(o->ending);
-        const Tablebase tb({o->dir}, kCacheBytes);
+        const Tablebase tb({o->dir}, kCacheBytes, o->rules);
         if (!tb.has(m))
           throw TableError(m.name(), "no table in " + o->dir + " (generate it: xqtb gen " +
                                          m.name() + " --dir " + o->dir + ")");
         const nlohmann::json stats = nlohmann::json::parse(tb.stats_json(m));
         const TypicalSet t = typical_positions(tb, m, o->sample);
         const Verdict v = decide(t);
+        const auto others = other_verdicts(*o, m, *tb.rules(m));
         if (o->json) {
-          std::cout << to_json(m, *o, stats, tb, t, v).dump(2) << "\n";
+          std::cout << to_json(m, *o, stats, tb, t, v, others).dump(2) << "\n";
           return kExitOk;
         }
         const bool zh = lang == Lang::Zh;
         std::cout << (zh ? m.chinese_name() + "（" + m.name() + "）"
                          : m.name() + " (" + m.chinese_name() + ")")
                   << (zh ? "，规则：" : ", rules: ")
-                  << (stats.at("rules") == "check" ? (zh ? "长将判负" : "perpetual check loses")
-                                                   : (zh ? "无重复规则" : "none"))
+                  << describe_rules(parse_rule_set(stats.at("rules")), lang)
+                         .substr(zh ? std::string("规则：").size() : std::string("Rules: ").size())
                   << "\n";
         if (Material::parse(o->ending) != m)
           std::cout << (zh ? "（按强方为红方列出）\n" : "(shown with the stronger side as Red)\n");
         print_counts(stats, lang);
         print_longest(tb, stats, lang);
         print_histograms(stats, lang);
-        print_verdict(tb, m, stats, t, v, lang);
+        print_verdict(tb, m, stats, t, v, others, lang);
         return kExitOk;
       });
   sub->add_option("ending", o->ending, "Ending, e.g. KRKCAABB or 车对炮士象全")->required();
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  add_rules_option(sub, o->rules);
   sub->add_flag("--json", o->json, "One JSON object");
   add_lang_option(sub, o->lang);
   add_sample_option(sub, o->sample);

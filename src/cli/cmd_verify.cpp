@@ -1,5 +1,7 @@
-// `xqtb verify MATERIAL|FILE [--dir DIR]`: checksums of the table and its sub-tables, then
-// every position against its successors and the rule semantics (generator/verify.hpp).
+// `xqtb verify MATERIAL|FILE [--dir DIR] [--rules R]`: checksums of the table and its
+// sub-tables (of the same rule set), then every position against its successors and the rule
+// semantics (generator/verify.hpp). A file names its rule set; a material's is --rules, else
+// the one rule set its tables in the directory have.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -12,24 +14,63 @@
 
 namespace xq::cli {
 
+namespace {
+
+// The rule set of m's table in dir: `chosen`, else the only one there (TableError when there
+// are none or several).
+RuleSet rules_in(const std::string& dir, const Material& m, std::optional<RuleSet> chosen) {
+  if (chosen) return *chosen;
+  std::vector<RuleSet> found;
+  std::string names;
+  for (const RuleSet r : {RuleSet::None, RuleSet::Check, RuleSet::Asian, RuleSet::Chinese})
+    if (std::filesystem::exists(table_path(dir, m, TableKind::Wdl, r))) {
+      names += std::string(found.empty() ? "" : ", ") + rule_set_name(r);
+      found.push_back(r);
+    }
+  if (found.size() > 1)
+    throw TableError(m.name(), "tables of several rule sets in " + dir + " (" + names +
+                                   "): choose one (--rules)");
+  // None: the check rule's name, whose opening reports the missing file.
+  return found.empty() ? RuleSet::Check : found.front();
+}
+
+}  // namespace
+
 void register_verify(CLI::App& app) {
   struct Options {
     std::string target, dir = "tables";
+    std::optional<RuleSet> rules;
   };
   auto o = std::make_shared<Options>();
   CLI::App* sub =
       add_command(app, "verify", "Verify a table: checksums and successor consistency", [o] {
-        std::string dir = o->dir, name = o->target;
+        std::string dir = o->dir;
         const std::filesystem::path path(o->target);
+        std::optional<Material> named;
+        std::optional<RuleSet> chosen = o->rules;
         if (path.has_extension()) {  // a file: its directory holds the sub-tables too
           dir = path.parent_path().empty() ? "." : path.parent_path().string();
-          name = path.stem().string();
+          const std::optional<TableName> n = table_name(path.filename(), TableKind::Wdl);
+          if (!n)
+            throw std::invalid_argument(o->target +
+                                        " is not a WDL table's name (MATERIAL[.RULES].xqw)");
+          if (o->rules && *o->rules != n->rules)
+            throw std::invalid_argument(o->target + " is a table of --rules " +
+                                        rule_set_name(n->rules) + ", not " +
+                                        rule_set_name(*o->rules));
+          named = n->material;
+          chosen = n->rules;
         }
-        const Material m = parse_material(name);
-        const RuleSet rules =
-            TableFile::open(table_path(dir, m, TableKind::Wdl), m.name(), TableKind::Wdl)
+        const Material m = named ? *named : parse_material(o->target);
+        const RuleSet rules = rules_in(dir, m, chosen);
+        const RuleSet stored =
+            TableFile::open(table_path(dir, m, TableKind::Wdl, rules), m.name(), TableKind::Wdl)
                 ->header()
                 .rules;
+        if (stored != rules)
+          throw TableError(table_path(dir, m, TableKind::Wdl, rules),
+                           std::string("built under --rules ") + rule_set_name(stored) +
+                               ", but its name says " + rule_set_name(rules));
         // Checksums of the whole closure; values of the tables one capture away, which the
         // successors of m's positions read.
         const std::set<Material> targets = capture_targets(m);
@@ -43,7 +84,7 @@ void register_verify(CLI::App& app) {
         }
         const auto table = gen::load_table(dir, m, rules, true);
         std::cout << m.name() << ": checksums of " << capture_closure(m).size()
-                  << " tables verified\n";
+                  << " tables of --rules " << rule_set_name(rules) << " verified\n";
         const auto problems = gen::verify_table(*table, set, rules);
         if (problems.empty()) {
           std::cout << m.name() << ": all " << 2 * table->index.size()
@@ -56,6 +97,7 @@ void register_verify(CLI::App& app) {
       });
   sub->add_option("table", o->target, "Material (e.g. KRKCAABB) or table file")->required();
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  add_rules_option(sub, o->rules);
 }
 
 }  // namespace xq::cli

@@ -49,6 +49,20 @@ void add_lang_option(CLI::App* sub, Lang& lang) {
       ->check(CLI::IsMember({"en", "zh"}));
 }
 
+RuleSet parse_rule_set(const std::string& name) {
+  for (const RuleSet r : {RuleSet::None, RuleSet::Check, RuleSet::Asian, RuleSet::Chinese})
+    if (name == rule_set_name(r)) return r;
+  throw std::invalid_argument("unknown rule set " + name + " (none, check, asian or chinese)");
+}
+
+void add_rules_option(CLI::App* sub, std::optional<RuleSet>& rules) {
+  sub->add_option_function<std::string>(
+         "--rules", [&rules](const std::string& name) { rules = parse_rule_set(name); },
+         "Rule set of the tables to read: none, check, asian or chinese (default: the one "
+         "the material's tables have)")
+      ->check(CLI::IsMember({"none", "check", "asian", "chinese"}));
+}
+
 void add_sample_option(CLI::App* sub, uint64_t& sample) {
   sub->add_option("--sample", sample,
                   "Most placements examined per verdict (more are sampled evenly)")

@@ -3,9 +3,11 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
 
 #include "cli/describe.hpp"
 #include "core/material.hpp"
+#include "core/values.hpp"
 
 namespace xq::cli {
 
@@ -16,6 +18,12 @@ constexpr int kExitTables = 3;
 
 // Adds `--lang en|zh` (the language of the text output; Chinese names and notation with zh).
 void add_lang_option(CLI::App* sub, Lang& lang);
+// Adds `--rules none|check|asian|chinese`: the rule set whose tables a command reads (unset:
+// the one rule set a material's tables have, refused when there are several).
+void add_rules_option(CLI::App* sub, std::optional<RuleSet>& rules);
+// The rule set named "none", "check", "asian" or "chinese" (std::invalid_argument otherwise).
+RuleSet parse_rule_set(const std::string& name);
+
 // Adds `--sample N` (1000..2^40): the most placements a verdict examines (stats, list).
 void add_sample_option(CLI::App* sub, uint64_t& sample);
 

@@ -1,6 +1,7 @@
 #include "cli/describe.hpp"
 
 #include "core/notation.hpp"
+#include "rules/chase_game.hpp"
 
 namespace xq::cli {
 
@@ -77,6 +78,10 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
         return who + "胜（对方只能长将，长将判负）";
       case Wdl::RuleLoss:
         return who + "负（只能长将解杀，长将判负）";
+      case Wdl::ChaseWin:
+        return who + "胜（对方只能长捉或长杀，中国象棋规则判负）";
+      case Wdl::ChaseLoss:
+        return who + "负（只能长捉或长杀解围，中国象棋规则判负）";
       default:
         return who + "和";
     }
@@ -105,6 +110,13 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
       return who +
              " loses by the perpetual-check rule: it can avoid mate only by checking "
              "forever";
+    case Wdl::ChaseWin:
+      return who + " wins: " + side_name(~us, lang) +
+             " may not chase/kill perpetually (Chinese rules), and can hold on no other way";
+    case Wdl::ChaseLoss:
+      return who +
+             " loses: it can hold on only by chasing or threatening mate forever, which the "
+             "Chinese rules forbid";
     default:
       return who + ": draw";
   }
@@ -115,6 +127,9 @@ std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<E
   const bool stale = stalemate(ending);
   const std::string potential = "k " + std::to_string(rule_round(r.distance)) + ", j " +
                                 std::to_string(rule_layer(r.distance));
+  const std::string chase_potential = "r5 " + std::to_string(chase_r5(r.distance)) + ", r3 " +
+                                      std::to_string(chase_r3(r.distance)) + ", r1 " +
+                                      std::to_string(chase_r1(r.distance));
   if (lang == Lang::Zh) {
     switch (r.wdl) {
       case Wdl::Win:
@@ -129,6 +144,10 @@ std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<E
         return "胜（长将判负，" + potential + "）";
       case Wdl::RuleLoss:
         return "负（长将判负，" + potential + "）";
+      case Wdl::ChaseWin:
+        return "胜（长捉长杀判负，" + chase_potential + "）";
+      case Wdl::ChaseLoss:
+        return "负（长捉长杀判负，" + chase_potential + "）";
       default:
         return "和";
     }
@@ -147,6 +166,10 @@ std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<E
       return "win by the perpetual-check rule (" + potential + ")";
     case Wdl::RuleLoss:
       return "loss by the perpetual-check rule (" + potential + ")";
+    case Wdl::ChaseWin:
+      return "win by the chase and kill rules (" + chase_potential + ")";
+    case Wdl::ChaseLoss:
+      return "loss by the chase and kill rules (" + chase_potential + ")";
     default:
       return "draw";
   }
@@ -180,9 +203,43 @@ nlohmann::json result_json(const Position& pos, const ProbeResult& r,
   j["rule_decided"] = is_rule_decided(r.wdl);
   j["dtm"] = is_forced(r.wdl) ? nlohmann::json(r.distance) : nullptr;
   if (ending) j["ending"] = ending_name(*ending);
-  if (is_rule_decided(r.wdl))
+  j["decided_by"] = r.wdl == Wdl::Draw        ? nlohmann::json(nullptr)
+                    : is_chase_decided(r.wdl) ? nlohmann::json("chase_rules")
+                    : is_rule_decided(r.wdl)  ? nlohmann::json("check_rule")
+                                              : nlohmann::json("mate");
+  if (is_chase_decided(r.wdl))
+    j["chase_potential"] = {
+        {"r5", chase_r5(r.distance)}, {"r3", chase_r3(r.distance)}, {"r1", chase_r1(r.distance)}};
+  else if (is_rule_decided(r.wdl))
     j["rule_potential"] = {{"round", rule_round(r.distance)}, {"layer", rule_layer(r.distance)}};
   return j;
+}
+
+std::string describe_rules(RuleSet rules, Lang lang) {
+  if (lang == Lang::Zh) {
+    switch (rules) {
+      case RuleSet::None:
+        return "规则：无重复规则（循环即和）";
+      case RuleSet::Check:
+        return "规则：长将判负";
+      case RuleSet::Asian:
+        return "规则：亚洲象棋规则（长将、长捉判负）";
+      case RuleSet::Chinese:
+        break;
+    }
+    return "规则：中国象棋规则（长将、长捉、长杀判负）";
+  }
+  switch (rules) {
+    case RuleSet::None:
+      return "Rules: none (every repetition is a draw)";
+    case RuleSet::Check:
+      return "Rules: check (perpetual check loses)";
+    case RuleSet::Asian:
+      return "Rules: asian (perpetual check and chase lose, AXF)";
+    case RuleSet::Chinese:
+      break;
+  }
+  return "Rules: chinese (perpetual check, chase and kill lose, CXA 2020)";
 }
 
 }  // namespace xq::cli

@@ -39,6 +39,9 @@ const char* ending_name(Ending e);
 // A line of moves numbered as games are written: "1. 炮二平五 马8进7 2. ..." (Chinese) or
 // "1. h2e2 h9g7 2. ..." (ICCS), starting with "1. ..." when Black moves first.
 std::string numbered_line(const Position& start, const std::vector<Move>& line, Lang lang);
+// The rule set the values hold under, one line: "Rules: chinese (perpetual check, chase and kill
+// lose, CXA 2020)" / "规则：中国象棋规则（长将、长捉、长杀判负）".
+std::string describe_rules(RuleSet rules, Lang lang);
 // JSON object of docs/probe-json.md (`ending` only when given).
 nlohmann::json result_json(const Position& pos, const ProbeResult& r,
                            std::optional<Ending> ending = std::nullopt);

@@ -72,6 +72,10 @@ const char* class_name(Wdl w) {
       return "rule_win";
     case Wdl::RuleLoss:
       return "rule_loss";
+    case Wdl::ChaseWin:
+      return "chase_win";
+    case Wdl::ChaseLoss:
+      return "chase_loss";
     default:
       return "draw";
   }
