@@ -29,7 +29,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/include/xqtb/xqtb.h
 # closed under includes (every installed header compiles on its own against the installed tree:
 # scripts/check-install.sh), and notation.hpp for move text. scripts/check-install.sh keeps the
 # exact list.
-set(XQTB_CORE_HEADERS geometry index material notation position table_file types values)
+set(XQTB_CORE_HEADERS geometry index material notation position table_file table_names types
+                       values)
 list(TRANSFORM XQTB_CORE_HEADERS PREPEND ${PROJECT_SOURCE_DIR}/src/core/)
 list(TRANSFORM XQTB_CORE_HEADERS APPEND .hpp)
 install(FILES ${XQTB_CORE_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xqtb/core)

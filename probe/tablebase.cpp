@@ -307,7 +307,11 @@ std::optional<LimitProbe> Tablebase::probe(const Position& pos, int counter) con
 }
 
 RootMoves Tablebase::root_moves(const Position& root) const {
-  const auto stored_here = stored(root, false);
+  return root_moves_within(root, std::nullopt);
+}
+
+RootMoves Tablebase::root_moves_within(const Position& root, std::optional<RuleSet> within) const {
+  const auto stored_here = stored(root, false, within);
   if (!stored_here) return {RootStatus::NoTable, {}, Material::of(root).canonical()};
   const ProbeResult here = stored_here->value;
   const RuleSet rules = stored_here->rules;  // every successor is probed under the root's
@@ -331,10 +335,15 @@ RootMoves Tablebase::root_moves(const Position& root) const {
 }
 
 RootProbe Tablebase::root_probe(const Position& root, int counter) const {
+  return root_probe_within(root, counter, std::nullopt);
+}
+
+RootProbe Tablebase::root_probe_within(const Position& root, int counter,
+                                       std::optional<RuleSet> within) const {
   check_counter(counter);
   RootProbe out;
   out.counter = counter;
-  const auto here = stored(root, true);
+  const auto here = stored(root, true, within);
   if (!here) {
     out.status = RootStatus::NoTable;
     out.missing = Material::of(root).canonical();
@@ -385,7 +394,11 @@ RootProbe Tablebase::root_probe(const Position& root, int counter) const {
 }
 
 BestMove Tablebase::best_move(const Position& pos) const {
-  const RootMoves r = root_moves(pos);
+  return best_move_within(pos, std::nullopt);
+}
+
+BestMove Tablebase::best_move_within(const Position& pos, std::optional<RuleSet> within) const {
+  const RootMoves r = root_moves_within(pos, within);
   if (!r.found()) return {r.status, {}, r.missing};
   return {RootStatus::Found, r.moves.front(), std::nullopt};
 }
@@ -424,9 +437,17 @@ Line follow(const Position& start, int max_plies, Next next) {
 
 }  // namespace
 
+std::optional<RuleSet> Tablebase::rules_at(const Position& pos) const {
+  const auto at = locate(pos, std::nullopt);
+  if (!at) return std::nullopt;
+  return at->entry->rules;
+}
+
 Line Tablebase::principal_variation(const Position& start, int max_plies) const {
+  // The whole line under the start's rule set, captures into sub-tables included.
+  const std::optional<RuleSet> rules = rules_at(start);
   return follow(start, max_plies, [&](const Position& pos, Line& line) -> std::optional<Move> {
-    const BestMove b = best_move(pos);
+    const BestMove b = best_move_within(pos, rules);
     if (b.found()) return b.best.move;
     line.end = line_end(b.status);
     line.missing = b.missing;
@@ -436,8 +457,9 @@ Line Tablebase::principal_variation(const Position& start, int max_plies) const 
 
 Line Tablebase::limit_line(const Position& start, int counter, int max_plies) const {
   check_counter(counter);
+  const std::optional<RuleSet> rules = rules_at(start);
   return follow(start, max_plies, [&](const Position& pos, Line& line) -> std::optional<Move> {
-    const RootProbe r = root_probe(pos, counter);
+    const RootProbe r = root_probe_within(pos, counter, rules);
     if (!r.found()) {
       line.end = line_end(r.status);
       line.missing = r.missing;

@@ -232,6 +232,13 @@ class Tablebase {
                                std::optional<RuleSet> within = std::nullopt) const;
   // probe(pos) under a query's rule set.
   std::optional<ProbeResult> probe_within(const Position& pos, std::optional<RuleSet> within) const;
+  // The root queries under a line's rule set (the public ones: the root's own).
+  RootMoves root_moves_within(const Position& pos, std::optional<RuleSet> within) const;
+  RootProbe root_probe_within(const Position& pos, int counter,
+                              std::optional<RuleSet> within) const;
+  BestMove best_move_within(const Position& pos, std::optional<RuleSet> within) const;
+  // The rule set of pos's table by its name, without opening a file (nullopt: no table).
+  std::optional<RuleSet> rules_at(const Position& pos) const;
 
   // Keyed by the counts, not the name: every probe looks its material up here.
   std::map<Material, Tables> entries_;

@@ -23,7 +23,7 @@ done
 # The headers an engine needs, and nothing more.
 headers=$(cd "$prefix/include" && find . -type f | sed 's|^\./||' | LC_ALL=C sort | tr '\n' ' ')
 expected="xqtb/core/geometry.hpp xqtb/core/index.hpp xqtb/core/material.hpp \
-xqtb/core/notation.hpp xqtb/core/position.hpp xqtb/core/table_file.hpp xqtb/core/types.hpp \
+xqtb/core/notation.hpp xqtb/core/position.hpp xqtb/core/table_file.hpp xqtb/core/table_names.hpp xqtb/core/types.hpp \
 xqtb/core/values.hpp xqtb/probe/limit.hpp xqtb/probe/open_once.hpp xqtb/probe/tablebase.hpp \
 xqtb/rules/adjudicate.hpp xqtb/rules/cycle_verdict.hpp xqtb/rules/game_record.hpp \
 xqtb/rules/move_facts.hpp xqtb/rules/repetition.hpp xqtb/xqtb.h "

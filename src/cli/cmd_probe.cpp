@@ -38,9 +38,10 @@ int counter_of(const Options& o) {
 // Thrown when a material the probe needs has no table (exit code 3): the position's own, or
 // (sub_table) the material a capture leads to, under the root's rule set `rules`.
 TableError missing(const Material& m, bool sub_table, std::optional<RuleSet> rules) {
-  const std::string of = rules ? std::string(" of --rules ") + rule_set_name(*rules) : "";
-  return TableError(m.name(), "no table" + of + " for this material" +
-                                  (sub_table ? ", which a capture leads to" : ""));
+  return TableError(m.name(),
+                    std::string("no table for this material") +
+                        (sub_table ? ", which a capture leads to" : "") +
+                        (rules ? std::string(" (--rules ") + rule_set_name(*rules) + ")" : ""));
 }
 
 // The root probe's entry for a legal move (the root probe lists every legal move).
