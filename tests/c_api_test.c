@@ -123,6 +123,47 @@ static void test_table_count(const char* scratch) {
   xqtb_close(tb);
 }
 
+/* Rule sets (new in 0.4): a handle of one rule set lists its tables alone, xqtb_open lists
+ * every rule set's; the check tables of tables_dir are answered under XQTB_RULES_CHECK. */
+static void test_rule_sets(const char* tables_dir) {
+  const char* dirs[] = {tables_dir};
+  xqtb_tablebase* tb = NULL;
+  CHECK(XQTB_CHASE_WIN == 8 && XQTB_CHASE_LOSS == 9 && XQTB_RULES_NONE == 0);
+  CHECK_STATUS(xqtb_open_rules(dirs, 1, 0, 4, &tb), XQTB_INVALID_ARGUMENT);
+  CHECK(tb == NULL);
+  CHECK(strstr(xqtb_last_error(), "unknown rule set 4") != NULL);
+  CHECK_STATUS(xqtb_open_rules(dirs, 1, 0, -2, &tb), XQTB_INVALID_ARGUMENT);
+  xqtb_position pos;
+  CHECK_STATUS(xqtb_position_from_fen(kWinFen, &pos), XQTB_OK);
+  int rules = -5;
+  /* Of every rule set, and of the check rule alone: KK KNK KRK KRKN, answered under check. */
+  for (int chosen = XQTB_RULES_ANY; chosen <= XQTB_RULES_CHECK; chosen += 2) {
+    CHECK_STATUS(xqtb_open_rules(dirs, 1, 0, chosen, &tb), XQTB_OK);
+    size_t count = 0;
+    CHECK_STATUS(xqtb_table_count(tb, &count), XQTB_OK);
+    CHECK(count == 4);
+    CHECK_STATUS(xqtb_table_rules(tb, &pos, &rules), XQTB_OK);
+    CHECK(rules == XQTB_RULES_CHECK);
+    xqtb_value v;
+    CHECK_STATUS(xqtb_probe(tb, &pos, &v), XQTB_OK);
+    CHECK(v.wdl == XQTB_WIN && v.distance == kWinDtm);
+    CHECK_STATUS(xqtb_table_rules(tb, NULL, &rules), XQTB_INVALID_ARGUMENT);
+    CHECK_STATUS(xqtb_table_rules(tb, &pos, NULL), XQTB_INVALID_ARGUMENT);
+    xqtb_close(tb);
+  }
+  /* Of the Chinese rule set alone: no table here. */
+  CHECK_STATUS(xqtb_open_rules(dirs, 1, 0, XQTB_RULES_CHINESE, &tb), XQTB_OK);
+  size_t count = 7;
+  CHECK_STATUS(xqtb_table_count(tb, &count), XQTB_OK);
+  CHECK(count == 0);
+  rules = -5;
+  CHECK_STATUS(xqtb_table_rules(tb, &pos, &rules), XQTB_NOT_AVAILABLE);
+  CHECK(rules == -5);
+  CHECK(xqtb_has_table(tb, &pos) == 0);
+  xqtb_close(tb);
+  CHECK_STATUS(xqtb_table_rules(NULL, &pos, &rules), XQTB_INVALID_ARGUMENT);
+}
+
 /* The coverage queries on KK, KNK, KRK and KRKN: the largest material has 4 pieces with the
  * kings, and presence is answered from the board alone (no legality check, no message). */
 static void test_coverage(const xqtb_tablebase* tb) {
@@ -649,6 +690,7 @@ int main(int argc, char** argv) {
 
   test_damaged_tables(argv[1], argv[2]);
   test_table_count(argv[2]);
+  test_rule_sets(argv[1]);
   test_missing_sub_table(argv[1], argv[2]);
   test_adjudicate();
 
