@@ -240,10 +240,12 @@ nlohmann::json rank_record(Partition& part) {
           {"largest_exchange_bytes", fields[2]}};
 }
 
-// The run record beside the tables (NAME.json): what varies from run to run stays out of the
-// table files, which are byte-identical for every thread count.
-void write_run_record(const std::string& dir, const Material& m, nlohmann::json record) {
-  const std::string path = (std::filesystem::path(dir) / (m.name() + ".json")).string();
+// The run record beside the tables (NAME[.RULES].json, tagged as the tables are): what varies
+// from run to run stays out of the table files, which are byte-identical for every thread count.
+void write_run_record(const std::string& dir, const Material& m, RuleSet rules,
+                      nlohmann::json record) {
+  const std::string path =
+      std::filesystem::path(table_path(dir, m, TableKind::Wdl, rules)).replace_extension(".json");
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);
@@ -434,7 +436,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
                              {"dtc_bits_per_slot", 8.0 * double(w.dtc_bytes) / double(slots)},
                              {"stats", w.stats}};
     if (part) record["mpi"] = ranks;
-    write_run_record(o.dir, m, record);
+    write_run_record(o.dir, m, o.rules, record);
     run.finished(modelled, seconds_since(start));
     o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
     if (!keep) continue;
