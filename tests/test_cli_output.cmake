@@ -83,3 +83,24 @@ expect_line(0 "${stalemated} ; loss, stalemated in 0 plies" probe ${T} --epd "${
 expect_line(0 "${checkmated} ; loss, mated in 0 plies" probe ${T} --epd "${WORK}/ends.epd")
 
 file(REMOVE_RECURSE "${WORK}")
+
+# Two rule sets of one material in one directory: list shows a row per rule set, info the files
+# of each.
+foreach(rules check none)
+  execute_process(COMMAND "${XQTB}" gen KK --rules ${rules} --dir "${WORK}/both"
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "xqtb gen KK --rules ${rules} failed: ${rc}")
+  endif()
+endforeach()
+set(kk_row "单将对单将        1.2 KiB")
+set(kk_verdict "例和 draw (fortress (best formation holds 100.0%); Red to move wins 0.0% of typical positions)")
+expect_line(0 "KK         ${kk_row}    none    ${kk_verdict}" list --dir "${WORK}/both")
+expect_line(0 "KK         ${kk_row}    check   ${kk_verdict}" list --dir "${WORK}/both")
+expect_line(0 "2 tables in ${WORK}/both, 2.5 KiB" list --dir "${WORK}/both")
+expect_line(0 "  ${WORK}/both/KK.none.xqd: 184 bytes, 16.3556 bits per slot, rules none"
+            info KK --dir "${WORK}/both")
+expect_line(0 "  ${WORK}/both/KK.xqd: 184 bytes, 16.3556 bits per slot, rules check"
+            info KK --dir "${WORK}/both" --rules check)
+expect_line(0 "Rules: none (every repetition is a draw)"
+            probe --fen "3k5/9/9/9/9/9/9/9/9/4K4 w" --dir "${WORK}/both" --rules none)
