@@ -82,8 +82,6 @@ file(WRITE "${WORK}/ends.epd" "${stalemated}\n${checkmated}\n")
 expect_line(0 "${stalemated} ; loss, stalemated in 0 plies" probe ${T} --epd "${WORK}/ends.epd")
 expect_line(0 "${checkmated} ; loss, mated in 0 plies" probe ${T} --epd "${WORK}/ends.epd")
 
-file(REMOVE_RECURSE "${WORK}")
-
 # Two rule sets of one material in one directory: list shows a row per rule set, info the files
 # of each.
 foreach(rules check none)
@@ -104,3 +102,5 @@ expect_line(0 "  ${WORK}/both/KK.xqd: 184 bytes, 16.3556 bits per slot, rules ch
             info KK --dir "${WORK}/both" --rules check)
 expect_line(0 "Rules: none (every repetition is a draw)"
             probe --fen "3k5/9/9/9/9/9/9/9/9/4K4 w" --dir "${WORK}/both" --rules none)
+
+file(REMOVE_RECURSE "${WORK}")
