@@ -57,6 +57,8 @@ constexpr LimitedValue limited_value(Wdl w, uint16_t dtc, int counter) {
       return {LimitVerdict::Draw, LimitReason::Blessed};
     case Wdl::RuleWin:
     case Wdl::RuleLoss:
+    case Wdl::ChaseWin:  // the chase rules' values, like the check rule's (docs/rules.md D14)
+    case Wdl::ChaseLoss:
       return {LimitVerdict::Draw, LimitReason::RuleNotClaimed};
     default:
       return {LimitVerdict::Draw, LimitReason::Draw};

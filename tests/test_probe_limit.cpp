@@ -159,6 +159,8 @@ TEST_CASE("limited_value: a conversion within, on and beyond the plies remaining
   CHECK(is(limited_value(Wdl::BlessedLoss, 2, 0), V::Draw, R::Blessed));
   CHECK(is(limited_value(Wdl::RuleWin, 0, 0), V::Draw, R::RuleNotClaimed));
   CHECK(is(limited_value(Wdl::RuleLoss, 0, 0), V::Draw, R::RuleNotClaimed));
+  CHECK(is(limited_value(Wdl::ChaseWin, 0, 0), V::Draw, R::RuleNotClaimed));
+  CHECK(is(limited_value(Wdl::ChaseLoss, 0, 0), V::Draw, R::RuleNotClaimed));
   CHECK(is(limited_value(Wdl::Draw, 0, 0), V::Draw, R::Draw));
   CHECK(remaining_plies(37) == 83);
   CHECK(valid_counter(0));
