@@ -62,7 +62,7 @@ MoveKey unlimited_key(const ProbeResult& here, const MoveValue& mv, const MoveKi
       return {3, 0};
     case Wdl::ChaseLoss:
       // The loser's resistance: into the winner's chase win of the largest potential (docs/
-      // metrics.md); any move is lost, this one keeps the winner's measure the highest.
+      // probe-api.md); any move is lost, this one keeps the winner's measure the highest.
       return {2, d};
     case Wdl::RuleLoss:
       return {1, d};

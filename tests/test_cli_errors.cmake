@@ -76,6 +76,8 @@ expect(3 "KRK: tables of several rule sets (none, check): choose one (--rules"
 expect(3 "KRK: tables of several rule sets in ${WORK}/tables (none, check): choose one (--rules)"
        verify KRK ${T})
 expect(2 "--rules" probe --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w" --rules xiangqi ${T})
+expect(2 "notes.xqw is not a table file's name (MATERIAL[.RULES].xqw)" verify "${WORK}/notes.xqw")
+expect(2 "is a table of --rules none, not check" verify "${WORK}/tables/KRK.none.xqd" --rules check)
 expect(3 "KRKA: no table for this material (--rules none)"
        probe --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w" --rules none ${T})
 # An old tree's none table under the untagged name: refused with the name it should have.

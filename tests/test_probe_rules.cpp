@@ -86,11 +86,11 @@ TEST_CASE("a chosen rule set is the only one listed and probed", "[probe][rules]
 }
 
 TEST_CASE("a capture's sub-table is read under the root's rule set only", "[probe][rules]") {
-  // KRKN under check; KRK and KK under none only.
+  // KRKN under check, KRK under none only.
   const test::TempDir dir("probe-rules-mixed");
+  generate_under(dir.str(), "KRKN", RuleSet::Check);
   for (const TableKind kind : {TableKind::Wdl, TableKind::Dtm, TableKind::Dtc})
-    fs::copy_file(table_path(test::small_tables(), Material::parse("KRKN"), kind, RuleSet::Check),
-                  table_path(dir.str(), Material::parse("KRKN"), kind, RuleSet::Check));
+    fs::remove(table_path(dir.str(), Material::parse("KRK"), kind, RuleSet::Check));
   generate_under(dir.str(), "KRK", RuleSet::None);
   const Tablebase tb({dir.str()});
   // Red rook d0 may take the horse d2 that checks the king e0.

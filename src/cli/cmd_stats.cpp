@@ -334,8 +334,11 @@ void register_stats(CLI::App& app) {
         const Material m = parse_material(o->ending);
         const Tablebase tb({o->dir}, kCacheBytes, o->rules);
         if (!tb.has(m))
-          throw TableError(m.name(), "no table in " + o->dir + " (generate it: xqtb gen " +
-                                         m.name() + " --dir " + o->dir + ")");
+          throw TableError(
+              m.name(),
+              "no table in " + o->dir + " (generate it: xqtb gen " + m.name() + " --dir " + o->dir +
+                  (o->rules ? std::string(" --rules ") + rule_set_name(*o->rules) : std::string()) +
+                  ")");
         const nlohmann::json stats = nlohmann::json::parse(tb.stats_json(m));
         const TypicalSet t = typical_positions(tb, m, o->sample);
         const Verdict v = decide(t);

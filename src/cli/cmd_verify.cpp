@@ -50,10 +50,13 @@ void register_verify(CLI::App& app) {
         std::optional<RuleSet> chosen = o->rules;
         if (path.has_extension()) {  // a file: its directory holds the sub-tables too
           dir = path.parent_path().empty() ? "." : path.parent_path().string();
-          const std::optional<TableName> n = table_name(path.filename(), TableKind::Wdl);
+          // Any of the table's three files names it.
+          std::optional<TableName> n;
+          for (const TableKind kind : {TableKind::Wdl, TableKind::Dtm, TableKind::Dtc})
+            if (!n) n = table_name(path.filename(), kind);
           if (!n)
             throw std::invalid_argument(o->target +
-                                        " is not a WDL table's name (MATERIAL[.RULES].xqw)");
+                                        " is not a table file's name (MATERIAL[.RULES].xqw)");
           if (o->rules && *o->rules != n->rules)
             throw std::invalid_argument(o->target + " is a table of --rules " +
                                         rule_set_name(n->rules) + ", not " +
