@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "parity_game.hpp"
+
 namespace xq::ref {
 
 namespace {
@@ -146,104 +148,6 @@ void enumerate(const RefMaterial& m, std::vector<uint64_t>& out) {
   place(place, 0);
 }
 
-// Max-parity game (player 0 wins when the largest priority seen infinitely often is even),
-// solved by Zielonka's recursive algorithm. Every vertex has a successor.
-class ParityGame {
- public:
-  ParityGame(const std::vector<uint32_t>& offset, const std::vector<uint32_t>& succ,
-             const std::vector<uint32_t>& pred_offset, const std::vector<uint32_t>& pred,
-             std::vector<uint8_t> priority, std::vector<uint8_t> owner)
-      : offset_(offset),
-        succ_(succ),
-        pred_offset_(pred_offset),
-        pred_(pred),
-        priority_(std::move(priority)),
-        owner_(std::move(owner)),
-        winner_(priority_.size()),
-        mark_(priority_.size()),
-        level_(priority_.size()),
-        count_(priority_.size()) {}
-
-  // Winner (0 or 1) of every vertex.
-  std::vector<uint8_t> solve() {
-    std::vector<uint32_t> all(priority_.size());
-    for (uint32_t v = 0; v < all.size(); ++v) all[v] = v;
-    solve(std::move(all), 0);
-    return std::move(winner_);
-  }
-
- private:
-  // Vertices of the subgame at recursion depth `level` are those with level_[v] == level.
-  // Attractor of `target` for `player` inside subgame g; marks it in mark_ (caller clears).
-  std::vector<uint32_t> attract(const std::vector<uint32_t>& g, int level, int player,
-                                std::vector<uint32_t> target) {
-    for (uint32_t v : g) {
-      if (owner_[v] == player) continue;
-      count_[v] = 0;
-      for (uint32_t e = offset_[v]; e < offset_[v + 1]; ++e) count_[v] += level_[succ_[e]] == level;
-    }
-    for (uint32_t v : target) mark_[v] = 1;
-    for (size_t q = 0; q < target.size(); ++q) {
-      const uint32_t w = target[q];
-      for (uint32_t e = pred_offset_[w]; e < pred_offset_[w + 1]; ++e) {
-        const uint32_t u = pred_[e];
-        if (level_[u] != level || mark_[u]) continue;
-        if (owner_[u] == player || --count_[u] == 0) {
-          mark_[u] = 1;
-          target.push_back(u);
-        }
-      }
-    }
-    return target;
-  }
-
-  // Solves the subgame g (level_[v] == level exactly for v in g); on return winner_ is set on g
-  // and g is handed back to the enclosing subgame (level_ = level - 1).
-  void solve(std::vector<uint32_t> g, int level) {
-    while (!g.empty()) {
-      uint8_t p = 0;
-      for (uint32_t v : g) p = std::max(p, priority_[v]);
-      const int i = p & 1;
-      std::vector<uint32_t> top;
-      for (uint32_t v : g)
-        if (priority_[v] == p) top.push_back(v);
-      const std::vector<uint32_t> a = attract(g, level, i, std::move(top));
-      std::vector<uint32_t> rest;
-      for (uint32_t v : g) {
-        if (mark_[v]) continue;
-        rest.push_back(v);
-        level_[v] = int8_t(level + 1);
-      }
-      for (uint32_t v : a) mark_[v] = 0;
-      solve(rest, level + 1);
-      std::vector<uint32_t> lost;
-      for (uint32_t v : rest)
-        if (winner_[v] != i) lost.push_back(v);
-      if (lost.empty()) {
-        for (uint32_t v : g) {
-          winner_[v] = uint8_t(i);
-          level_[v] = int8_t(level - 1);
-        }
-        return;
-      }
-      for (uint32_t v : attract(g, level, 1 - i, std::move(lost))) {
-        winner_[v] = uint8_t(1 - i);
-        level_[v] = int8_t(level - 1);
-        mark_[v] = 0;
-      }
-      std::erase_if(g, [&](uint32_t v) { return level_[v] != level; });
-    }
-  }
-
-  const std::vector<uint32_t>& offset_;
-  const std::vector<uint32_t>& succ_;
-  const std::vector<uint32_t>& pred_offset_;
-  const std::vector<uint32_t>& pred_;
-  std::vector<uint8_t> priority_, owner_, winner_, mark_;
-  std::vector<int8_t> level_;
-  std::vector<uint32_t> count_;
-};
-
 }  // namespace
 
 RefMaterial RefMaterial::parse(std::string_view text) {
@@ -315,7 +219,7 @@ int RefMaterial::pieces() const {
   return n;
 }
 
-RefSolver::RefSolver(std::string_view material, int limit_plies) {
+RefSolver::RefSolver(std::string_view material, int limit_plies, bool keep_graph) {
   const RefMaterial m = RefMaterial::parse(material);
   if (m.pieces() > kMaxPieces)
     throw std::invalid_argument("reference solver takes at most 5 pieces: " + m.name());
@@ -326,6 +230,7 @@ RefSolver::RefSolver(std::string_view material, int limit_plies) {
   solve_plain();
   solve_rule();
   solve_limit(limit_plies);
+  if (keep_graph) return;
   offset_ = {};
   succ_ = {};
 }
@@ -429,14 +334,8 @@ void RefSolver::solve_plain() {
 // Sinks: the one won by W has priority 2, the other 3.
 void RefSolver::solve_rule() {
   const size_t n = keys_.size(), vertices = n + 2;
-  std::vector<uint32_t> pred_offset(vertices + 1, 0), pred(succ_.size());
-  for (uint32_t s : succ_) ++pred_offset[s + 1];
-  for (size_t v = 0; v < vertices; ++v) pred_offset[v + 1] += pred_offset[v];
-  {
-    std::vector<uint32_t> fill(pred_offset.begin(), pred_offset.end() - 1);
-    for (uint32_t v = 0; v < vertices; ++v)
-      for (uint32_t e = offset_[v]; e < offset_[v + 1]; ++e) pred[fill[succ_[e]]++] = v;
-  }
+  std::vector<uint32_t> pred_offset, pred;
+  build_predecessors(vertices, offset_, succ_, pred_offset, pred);
   std::array<std::vector<uint8_t>, 2> wins;  // wins[c][v]: colour c wins the game where it is W
   for (Color w : {Red, Black}) {
     std::vector<uint8_t> priority(vertices), owner(vertices, 0);
@@ -545,16 +444,32 @@ RefValue RefSolver::value(size_t i) const {
           rule_[i] != plain_[i], within,  within ? limited_[i] : unlimited_[i]};
 }
 
+std::span<const uint32_t> RefSolver::successors(size_t i) const {
+  if (offset_.empty()) throw std::logic_error("reference solver: the graph was not kept");
+  if (succ_[offset_[i]] >= keys_.size()) return {};  // the edge to a sink
+  return {succ_.data() + offset_[i], succ_.data() + offset_[i + 1]};
+}
+
+std::optional<size_t> RefSolver::index(const Position& pos) const {
+  if (piece_count(pos) > kMaxPieces) return std::nullopt;
+  const uint64_t k = encode(pos);
+  const auto it = std::lower_bound(keys_.begin(), keys_.end(), k);
+  if (it == keys_.end() || *it != k) return std::nullopt;
+  return size_t(it - keys_.begin());
+}
+
+bool RefSolver::checked(size_t i) const {
+  return checked_[i] != 0;
+}
+
 RefMaterial RefSolver::material(size_t i) const {
   return material_of_key(keys_[i]);
 }
 
 std::optional<RefValue> RefSolver::probe(const Position& pos) const {
-  if (piece_count(pos) > kMaxPieces) return std::nullopt;
-  const uint64_t k = encode(pos);
-  const auto it = std::lower_bound(keys_.begin(), keys_.end(), k);
-  if (it == keys_.end() || *it != k) return std::nullopt;
-  return value(size_t(it - keys_.begin()));
+  const std::optional<size_t> i = index(pos);
+  if (!i) return std::nullopt;
+  return value(*i);
 }
 
 RefCounts RefSolver::counts(std::string_view material) const {

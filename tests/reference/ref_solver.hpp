@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,7 +64,8 @@ class RefSolver {
   // Materials of at most kMaxPieces pieces (kings included). Throws std::invalid_argument, and
   // std::logic_error when the move generator contradicts itself (message names a FEN).
   // limit_plies: the natural limit (a shorter one puts cursed wins into small materials).
-  explicit RefSolver(std::string_view material, int limit_plies = 120);
+  // keep_graph: keep the move graph for successors() (the chase reference labels its edges).
+  explicit RefSolver(std::string_view material, int limit_plies = 120, bool keep_graph = false);
 
   static constexpr int kMaxPieces = 5;
 
@@ -74,6 +76,12 @@ class RefSolver {
   RefMaterial material(size_t i) const;
   // nullopt when the position is not in the solved graph.
   std::optional<RefValue> probe(const Position& pos) const;
+  std::optional<size_t> index(const Position& pos) const;
+  // Whether the side to move in node i is in check.
+  bool checked(size_t i) const;
+  // Node i's successors in the order of position(i).legal_moves() (empty when it has no legal
+  // move). Throws std::logic_error unless the solver was built with keep_graph.
+  std::span<const uint32_t> successors(size_t i) const;
 
   // The material itself followed by its sub-materials.
   const std::vector<RefMaterial>& materials() const { return materials_; }
