@@ -1,5 +1,6 @@
 // Where do the chase rules change values? A hidden case (not in CTest: `[.]`) that runs the
-// chase reference on the materials of XQTB_SURVEY (comma-separated, default KRKN) and prints a
+// chase reference on the materials of XQTB_SURVEY (comma-separated, default KRKN) under
+// XQTB_SURVEY_RULES (chinese, the default, or asian) and prints a
 // TSV line per material of the closure: positions, chase-decided ones (values that differ from
 // the `check` tables), rule- or chase-decided ones (differ from `none`), moves by class, seconds
 // and an example FEN of a chase-decided position. docs/rule-sets.md records its output.
@@ -18,7 +19,9 @@ TEST_CASE("chase reference: survey of changed values", "[.][survey]") {
   std::istringstream list(env ? env : "KRKN");
   for (std::string name; std::getline(list, name, ',');) {
     const auto start = std::chrono::steady_clock::now();
-    const ref::ChaseRef r(name);
+    const char* rules = std::getenv("XQTB_SURVEY_RULES");
+    const ref::ChaseRef r(
+        name, rules && std::string(rules) == "asian" ? RuleSet::Asian : RuleSet::Chinese);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     for (const ref::RefMaterial& m : r.materials()) {
@@ -32,7 +35,7 @@ TEST_CASE("chase reference: survey of changed values", "[.][survey]") {
                 << c.moves[size_t(MoveClass::Check)] << " kills "
                 << c.moves[size_t(MoveClass::Kill)] << " chases "
                 << c.moves[size_t(MoveClass::Chase)] << " idle " << c.moves[size_t(MoveClass::Idle)]
-                << '\t' << seconds << "s\t" << example << std::endl;
+                << '\t' << seconds << "s game " << r.game_size() << '\t' << example << std::endl;
     }
   }
 }

@@ -10,10 +10,13 @@ namespace xq::ref {
 
 ChaseRef::ChaseRef(std::string_view material, RuleSet rules, int limit_plies)
     : base_(material, limit_plies, true) {
-  if (rules != RuleSet::Chinese)
+  if (rules == RuleSet::Chinese)
+    solve_chinese();
+  else if (rules == RuleSet::Asian)
+    solve_asian();
+  else
     throw std::invalid_argument(std::string("chase reference: rule set ") + rule_set_name(rules) +
-                                " is not solved");
-  solve_chinese();
+                                " has no chase game");
 }
 
 // The game graph, on the positions the check-rule game leaves drawn: every other position is a
@@ -77,6 +80,7 @@ void ChaseRef::solve_chinese() {
   std::vector<uint32_t> pred_offset, pred;
   build_predecessors(vertices, offset, succ, pred_offset, pred);
 
+  game_size_ = vertices;
   std::array<std::vector<uint8_t>, 2> wins;  // wins[c][v]: colour c wins the game where it is P
   for (const Color p : {Red, Black}) {
     std::vector<uint8_t> priority(vertices, 0), owner(vertices, 0);

@@ -1,4 +1,4 @@
-// Brute-force reference for the chase rules (docs/rules.md R9, G3; the contract of issue 15):
+// Brute-force reference for the chase rules (docs/rules.md R8, R9, G3; the contract of issue 15):
 // every legal position of a material and of its sub-materials on the full board, no symmetry,
 // each move labelled by the classifier (xq::move_facts + xq::move_class, default ChaseOptions),
 // the whole capture closure solved as one max-parity game per would-be winner by Zielonka's
@@ -11,7 +11,8 @@
 //    chase-decided sub-value counting as a draw; by induction on the materials those sub-values
 //    are the sub-materials' own check-rule values, so this is the check-rule game on the whole
 //    closure, which RefSolver solves;
-//  - ChaseWin/ChaseLoss: won in the Chinese game and not by the two stages before. The contract
+//  - ChaseWin/ChaseLoss: won in the rule set's game (Chinese: below; Asian: the product of
+//    asian_ref.cpp) and not by the two stages before. The contract
 //    solves it on M with every decided position as a sink; the closure game gives the same
 //    winning regions, because replacing positions a player wins by sinks it wins changes no
 //    value (the player keeps its winning strategy, the opponent gains no escape);
@@ -42,8 +43,8 @@ struct ChaseRefCounts {
 
 class ChaseRef {
  public:
-  // Materials of at most RefSolver::kMaxPieces pieces. Only RuleSet::Chinese is solved: other
-  // rule sets throw std::invalid_argument. Throws std::logic_error when both sides would win.
+  // Materials of at most RefSolver::kMaxPieces pieces, under RuleSet::Chinese or Asian (others
+  // throw std::invalid_argument). Throws std::logic_error when both sides would win.
   explicit ChaseRef(std::string_view material, RuleSet rules = RuleSet::Chinese,
                     int limit_plies = int(kNaturalLimitPlies));
 
@@ -54,6 +55,8 @@ class ChaseRef {
   const std::vector<RefMaterial>& materials() const { return base_.materials(); }
   // The plain values, DTM and DTC, and the check-rule values.
   const RefSolver& base() const { return base_; }
+  // Vertices of the game solved (Asian: the product of asian_ref.cpp).
+  size_t game_size() const { return game_size_; }
 
   // The class under the rule set, under `check` and under `none`.
   xq::Wdl value(size_t i) const;
@@ -65,8 +68,10 @@ class ChaseRef {
 
  private:
   void solve_chinese();
+  void solve_asian();  // asian_ref.cpp
 
   RefSolver base_;
+  size_t game_size_ = 0;
   std::vector<int8_t> chase_;  // -1/0/1: the Chinese game's value (side to move's view)
   std::map<RefMaterial, std::array<uint64_t, 5>> move_counts_;  // by xq::MoveClass
 };
