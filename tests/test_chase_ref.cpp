@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "reference/asian_game.hpp"
 #include "reference/chase_ref.hpp"
 #include "reference/parity_game.hpp"
 #include "rules/chase_game.hpp"
@@ -180,4 +181,127 @@ TEST_CASE("parity solver equals brute force on random small games", "[chase_ref]
     INFO("round " << round);
     CHECK(got == want);
   }
+}
+
+namespace {
+
+// One move of a hand-made Asian arena: the mover's piece goes from -> to; it checks or newly
+// chases the opponent pieces on `chased` (of which `pinned` are rooks on a horse's leg).
+struct Spec {
+  uint8_t from, to;
+  bool check = false;
+  std::vector<uint8_t> chased = {}, pinned = {};
+};
+
+// A cycle of 2k nodes: Red to move at even nodes, Black at odd ones; red[j] leads from node 2j
+// to 2j + 1, black[j] from 2j + 1 to 2j + 2 (node 0 after the last). Returns the value of node
+// 0 for Red (the side to move there): 1 won, -1 lost, 0 drawn.
+int asian_cycle(const std::vector<Spec>& red, const std::vector<Spec>& black) {
+  REQUIRE(red.size() == black.size());
+  ref::AsianArena a;
+  const uint32_t n = uint32_t(2 * red.size());
+  for (uint32_t i = 0; i < n; ++i) {
+    a.side.push_back(uint8_t(i % 2));
+    a.decided.push_back(0);
+    const Spec& s = i % 2 == 0 ? red[i / 2] : black[i / 2];
+    ref::AsianMove m{(i + 1) % n, s.from, s.to, false, s.check, {}, {}};
+    for (const uint8_t c : s.chased) m.chased.set(c);
+    for (const uint8_t c : s.pinned) m.pinned_rook.set(c);
+    a.moves.push_back(m);
+    a.first.push_back(uint32_t(a.moves.size()));
+  }
+  return ref::solve_asian_game(a).value[0];
+}
+
+}  // namespace
+
+// Derived from the table R8 (docs/rules.md): the side of the higher rank (PC > PXR > PX > A)
+// loses, equal ranks draw. Pieces are named by their points: Red's at 10, 11, 20, 30, 31,
+// Black's at 50, 51, 60.
+TEST_CASE("asian game: one and the same piece against several pieces", "[chase_ref]") {
+  const std::vector<Spec> red_idle{{30, 31}, {31, 30}};
+  // Black chases the red piece at 10 on every move while Red idles: PX against A, Black loses.
+  CHECK(asian_cycle(red_idle, {{50, 51, false, {10}}, {51, 50, false, {10}}}) == 1);
+  // The chased piece moves and is followed: Red's piece goes 10 -> 11 -> 10, Black chases it
+  // on 11, then on 10: still one piece, PX, Black loses.
+  CHECK(asian_cycle({{10, 11}, {11, 10}}, {{50, 51, false, {11}}, {51, 50, false, {10}}}) == 1);
+  // Black chases 10, then 20: different pieces in turn are allowed (A): a draw. (The Chinese
+  // rules forbid it: Black would lose, see the Chinese cases above.)
+  CHECK(asian_cycle(red_idle, {{50, 51, false, {10}}, {51, 50, false, {20}}}) == 0);
+  // Black chases both, then 20 alone: 20 is chased by every move, PX, Black loses.
+  CHECK(asian_cycle(red_idle, {{50, 51, false, {10, 20}}, {51, 50, false, {20}}}) == 1);
+  // Both, then 10, then 20: no piece is chased by every move: a draw.
+  CHECK(asian_cycle({{30, 31}, {31, 30}, {30, 31}, {31, 30}}, {{50, 51, false, {10, 20}},
+                                                               {51, 50, false, {10}},
+                                                               {50, 51, false, {20}},
+                                                               {51, 50, false, {10, 20}}}) == 0);
+}
+
+TEST_CASE("asian game: checks, mixes and the pinned rook", "[chase_ref]") {
+  const std::vector<Spec> red_idle{{30, 31}, {31, 30}};
+  // A mix of check and chase is allowed under the Asian rules (D7): a draw.
+  CHECK(asian_cycle(red_idle, {{50, 51, true}, {51, 50, false, {10}}}) == 0);
+  // Black checks perpetually against idle moves: PC loses.
+  CHECK(asian_cycle(red_idle, {{50, 51, true}, {51, 50, true}}) == 1);
+  // ... and against Red's perpetual chase of the piece on 60 (GR 1: PC loses against PX).
+  const std::vector<Spec> red_chases{{10, 11, false, {60}}, {11, 10, false, {60}}};
+  CHECK(asian_cycle(red_chases, {{50, 51, true}, {51, 50, true}}) == 1);
+  // Both check perpetually: a draw; Red checking against Black's chase: Red loses.
+  const std::vector<Spec> red_checks{{10, 11, true}, {11, 10, true}};
+  CHECK(asian_cycle(red_checks, {{50, 51, true}, {51, 50, true}}) == 0);
+  CHECK(asian_cycle(red_checks, {{50, 51, false, {20}}, {51, 50, false, {20}}}) == -1);
+  // Both chase one piece each perpetually: PX against PX, a draw (BP 2).
+  const std::vector<Spec> black_chases{{50, 51, false, {20}}, {51, 50, false, {20}}};
+  CHECK(asian_cycle(red_chases, black_chases) == 0);
+  // Red's target is a rook on the leg of Red's horse: PXR against PX, Red loses (rule 19);
+  // against Black's PXR, a draw.
+  const std::vector<Spec> red_pxr{{10, 11, false, {60}, {60}}, {11, 10, false, {60}, {60}}};
+  CHECK(asian_cycle(red_pxr, black_chases) == -1);
+  CHECK(asian_cycle(red_pxr, {{50, 51, false, {20}, {20}}, {51, 50, false, {20}, {20}}}) == 0);
+  // Red's pinned-rook chase against Black's idle moves: Red loses.
+  CHECK(asian_cycle(red_pxr, {{50, 51}, {51, 50}}) == -1);
+}
+
+// A choice: Black, at its node, may chase the same piece (a perpetual chase, losing) or chase
+// another piece every second move (allowed). It takes the allowed cycle: a draw; without it,
+// Black loses.
+TEST_CASE("asian game: the chaser picks the allowed cycle", "[chase_ref]") {
+  for (const bool allowed_exists : {true, false}) {
+    ref::AsianArena a;
+    // 0 Red -> 1 Black; 1 -> 0 (chase of 10) or 1 -> 2 (chase of 10); 2 Red -> 3 Black;
+    // 3 -> 0 (chase of 20).
+    const auto node = [&](uint8_t side, std::vector<ref::AsianMove> moves) {
+      a.side.push_back(side);
+      a.decided.push_back(0);
+      for (const ref::AsianMove& m : moves) a.moves.push_back(m);
+      a.first.push_back(uint32_t(a.moves.size()));
+    };
+    const auto chase = [](uint32_t to, uint8_t piece) {
+      ref::AsianMove m{to, 50, 51, false, false, {}, {}};
+      m.chased.set(piece);
+      return m;
+    };
+    node(0, {{1, 30, 31, false, false, {}, {}}});
+    if (allowed_exists)
+      node(1, {chase(0, 10), chase(2, 10)});
+    else
+      node(1, {chase(0, 10)});
+    node(0, {{3, 30, 31, false, false, {}, {}}});
+    node(1, {chase(0, 20)});
+    CHECK(ref::solve_asian_game(a).value[0] == (allowed_exists ? 0 : 1));
+  }
+}
+
+// The survey's result on two small materials with many chases: neither rule set changes a value
+// of the check tables (docs/rule-sets.md).
+TEST_CASE("chase reference: KCKA and KNKB under both rule sets", "[chase_ref]") {
+  for (const RuleSet rules : {RuleSet::Chinese, RuleSet::Asian}) {
+    for (const char* m : {"KCKA", "KNKB"}) {
+      const ref::ChaseRef r(m, rules);
+      const ref::ChaseRefCounts c = r.counts(m);
+      CHECK(c.moves[size_t(MoveClass::Chase)] > 3000);
+      CHECK(c.chase_decided == std::array<uint64_t, 2>{0, 0});
+    }
+  }
+  CHECK_THROWS_AS(ref::ChaseRef("KRK", RuleSet::Check), std::invalid_argument);
 }

@@ -1,198 +1,37 @@
-// The Asian rule set's game, exactly (docs/rules.md R8 and G3 "The Asian game, exactly"; survey
-// §3.4): a parity game on the product of the positions left drawn by the check rule with two
-// registers, solved by Zielonka's algorithm.
-//
-// Each side X's moves in a cycle give a rank, PC 3 (every move a check) > PXR 2 (every move a
-// chase, not a check, of one and the same rook standing on a horse's leg) > PX 1 (every move a
-// chase of one and the same piece) > A 0 (anything else: idle moves, kills, a mix of checks and
-// chases, changing targets); by the table R8 the side of the higher rank loses, equal ranks
-// draw. The would-be winner P wins an infinite play iff rank(O) > rank(P) for its opponent O.
-//
-// Registers: tau_X is what X is claimed to do perpetually, "nothing yet", "checks" or a piece of
-// X's opponent (its point, followed through that piece's own moves). X's opponent sets it (it
-// gains when X is a perpetual offender), right after each move of X: keep it, or set it to
-// "checks" after a check, or to a piece the move newly chases after a chase. Relative to tau_X
-// each move of X is labelled: check (a check, tau_X = checks), chase (a chase of tau_X, not a
-// check), pinned-rook chase (the same, tau_X being a rook on the leg of X's horse, R4.10), or
-// escape (anything else, and every move after which the register was set: a guess changed
-// infinitely often gains the guesser nothing). Labelled moves only ever under-state a rank, and
-// the guesser that keeps the target of the longest current streak states it exactly, so the
-// guessers' game has the exact value. A mix of checks and chases is no rank because it needs a
-// register change (checks <-> piece) between them: the "extra bit" of the survey is the register.
-//
-// Priorities (max parity, even = P wins), by label and mover:
-//   escape by O 9, escape by P 8, check by P 7, check by O 6, chase by O 5, chase by P 4,
-//   pinned-rook chase by O 3, by P 2.
-// Checked against every pair of tails: O escapes infinitely often -> 9, rank(O) = 0, P cannot
-// win; else P escaping -> 8, rank(P) = 0 < rank(O): P wins; else both sides stick to one label
-// group: P all checks -> 7 (P is PC: loses or draws); O all checks, P chasing -> 6 (O PC
-// loses); both chasing: O with some plain chase -> 5 (rank(O) = 1 <= rank(P)), else O all
-// pinned-rook chases (rank 2): P with a plain chase (rank 1) -> 4, P wins; P all pinned-rook
-// chases too -> 3, a draw. Captures and moves into decided positions leave the product (to a
-// sink of their winner, or to the drawn target with both registers cleared: a capture starts a
-// new count), so their priorities are seen finitely often; states and choice vertices carry 0.
-#include <unordered_map>
-
+// The chase reference under the Asian rule set: the arena of asian_game.hpp from the positions
+// the check rule leaves drawn, each move labelled by the classifier.
 #include "chase_ref.hpp"
-#include "reference/parity_game.hpp"
+#include "reference/asian_game.hpp"
 
 namespace xq::ref {
 
-namespace {
-
-constexpr uint8_t kNothing = 0xff, kChecks = 0xfe;  // register values besides a point
-
-enum Label : uint8_t { Escape, CheckLabel, ChaseLabel, PinnedRookChase };
-
-constexpr uint8_t label_priority(Label l, bool p_moves) {
-  constexpr uint8_t by_p[] = {8, 7, 4, 2}, by_o[] = {9, 6, 5, 3};
-  return p_moves ? by_p[l] : by_o[l];
-}
-
-// What the product needs of one legal move of a drawn position.
-struct MoveInfo {
-  uint32_t target;
-  uint8_t from, to;
-  bool capture, check;
-  geo::SquareSet chased, pinned_rook;
-};
-
-}  // namespace
-
 void ChaseRef::solve_asian() {
   const size_t n = base_.size();
-  std::vector<uint8_t> stm(n);
-  for (size_t i = 0; i < n; ++i) stm[i] = uint8_t(base_.position(i).side_to_move());
-  const auto drawn = [&](uint32_t i) { return check_value(i) == xq::Wdl::Draw; };
-
-  std::vector<uint32_t> first(n + 1, 0);
-  std::vector<MoveInfo> info;
+  AsianArena arena;
+  arena.side.resize(n);
+  arena.decided.resize(n);
+  arena.first.assign(n + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {
-    if (drawn(i)) {
-      const Position pos = base_.position(i);
+    const Position pos = base_.position(i);
+    const xq::Wdl check = check_value(i);
+    arena.side[i] = uint8_t(pos.side_to_move());
+    arena.decided[i] = int8_t(is_win(check) ? 1 : is_loss(check) ? -1 : 0);
+    std::array<uint64_t, 5>& counted = move_counts_[base_.material(i)];
+    if (check == xq::Wdl::Draw) {
       const std::span<const uint32_t> targets = base_.successors(i);
       const MoveList moves = pos.legal_moves();
-      std::array<uint64_t, 5>& counted = move_counts_[base_.material(i)];
       for (size_t k = 0; k < targets.size(); ++k) {
         const MoveFacts f = move_facts(pos, moves[k], RuleSet::Asian);
         ++counted[size_t(move_class(f, RuleSet::Asian))];
-        info.push_back({targets[k], moves[k].from, moves[k].to, f.capture, f.check, f.chased,
-                        f.chased_pinned_rook});
+        arena.moves.push_back({targets[k], moves[k].from, moves[k].to, f.capture, f.check, f.chased,
+                               f.chased_pinned_rook});
       }
     }
-    first[i + 1] = uint32_t(info.size());
+    arena.first[i + 1] = uint32_t(arena.moves.size());
   }
-
-  // Vertices 0 and 1: sinks won by Red and Black. Then states, choices and arrivals, numbered
-  // as they are met; `mover` (colour + 1, 0 for none) and `label` give an arrival's priority.
-  std::vector<std::pair<uint32_t, uint32_t>> edges{{0, 0}, {1, 1}};
-  std::vector<uint8_t> owner_colour{0, 0}, mover{0, 0}, label{0, 0};
-  const auto vertex = [&](uint8_t owner, uint8_t by, uint8_t l) {
-    owner_colour.push_back(owner);
-    mover.push_back(by);
-    label.push_back(l);
-    return uint32_t(owner_colour.size() - 1);
-  };
-  std::unordered_map<uint64_t, uint32_t> states, arrivals;
-  std::vector<uint64_t> queue;
-  const auto state = [&](uint32_t node, uint8_t tau_red, uint8_t tau_black) {
-    const uint64_t key = uint64_t(node) << 16 | tau_red << 8 | tau_black;
-    const auto [it, fresh] = states.try_emplace(key, 0);
-    if (fresh) {
-      it->second = vertex(stm[node], 0, 0);
-      queue.push_back(key);
-    }
-    return it->second;
-  };
-  // A move out of the product: a sink when the target is decided, else the target afresh.
-  const auto leave = [&](uint32_t t) -> uint32_t {
-    if (!drawn(t)) return is_win(check_value(t)) ? stm[t] : 1 - stm[t];
-    return state(t, kNothing, kNothing);
-  };
-  const auto arrive = [&](uint32_t s, Color by, Label l) {
-    const uint64_t key = uint64_t(s) << 8 | uint64_t(by) << 4 | l;
-    const auto [it, fresh] = arrivals.try_emplace(key, 0);
-    if (fresh) {
-      it->second = vertex(0, uint8_t(by + 1), l);
-      edges.push_back({it->second, s});
-    }
-    return it->second;
-  };
-  std::vector<uint32_t> initial(n, UINT32_MAX);
-  for (uint32_t i = 0; i < n; ++i)
-    if (drawn(i)) initial[i] = state(i, kNothing, kNothing);
-
-  for (size_t q = 0; q < queue.size(); ++q) {
-    const uint64_t key = queue[q];
-    const uint32_t node = uint32_t(key >> 16), s = states.at(key);
-    const Color x = Color(stm[node]);
-    std::array<uint8_t, 2> tau{uint8_t(key >> 8), uint8_t(key)};  // [Red], [Black]
-    for (uint32_t k = first[node]; k < first[node + 1]; ++k) {
-      const MoveInfo& m = info[k];
-      if (m.capture || !drawn(m.target)) {
-        edges.push_back({s, leave(m.target)});
-        continue;
-      }
-      std::array<uint8_t, 2> after = tau;
-      if (after[~x] == m.from) after[~x] = m.to;  // the opponent's target moved
-      const uint8_t kept = tau[x];
-      const bool chases_kept = kept != kNothing && kept != kChecks && m.chased.test(kept);
-      const Label keep_label = m.check ? (kept == kChecks ? CheckLabel : Escape)
-                               : chases_kept
-                                   ? (m.pinned_rook.test(kept) ? PinnedRookChase : ChaseLabel)
-                                   : Escape;
-      // Register choices besides keeping it, each an escape.
-      std::vector<uint8_t> sets;
-      if (m.check && kept != kChecks) sets.push_back(kChecks);
-      if (!m.check)
-        for (const Square c : m.chased)
-          if (c != kept) sets.push_back(uint8_t(c));
-      const auto to_state = [&](uint8_t reg) {
-        std::array<uint8_t, 2> r = after;
-        r[x] = reg;
-        return state(m.target, r[Red], r[Black]);
-      };
-      uint32_t from = s;
-      if (!sets.empty()) {
-        from = vertex(uint8_t(~x), 0, 0);  // the guesser chooses
-        edges.push_back({s, from});
-      }
-      edges.push_back({from, arrive(to_state(kept), x, keep_label)});
-      for (const uint8_t reg : sets) edges.push_back({from, arrive(to_state(reg), x, Escape)});
-    }
-  }
-  if (owner_colour.size() > UINT32_MAX / 2)
-    throw std::invalid_argument("asian reference: product too large");
-
-  std::array<std::vector<uint8_t>, 2> wins;
-  for (const Color p : {Red, Black}) {
-    const size_t v = owner_colour.size();
-    std::vector<uint8_t> priority(v, 0), owner(v, 0);
-    priority[p] = 8;
-    priority[~p] = 9;
-    for (size_t i = 2; i < v; ++i) {
-      if (mover[i] != 0) {
-        priority[i] = label_priority(Label(label[i]), Color(mover[i] - 1) == p);
-      } else {
-        owner[i] = owner_colour[i] != p;
-      }
-    }
-    std::vector<uint8_t> winner = solve_parity(edges, std::move(priority), std::move(owner));
-    for (uint8_t& w : winner) w = w == 0;
-    wins[p] = std::move(winner);
-  }
-  chase_.assign(n, 0);
-  for (uint32_t i = 0; i < n; ++i) {
-    if (!drawn(i)) {
-      chase_[i] = is_win(check_value(i)) ? 1 : is_loss(check_value(i)) ? -1 : 0;
-      continue;
-    }
-    const uint32_t v = initial[i];
-    if (wins[stm[i]][v] && wins[1 - stm[i]][v])
-      throw std::logic_error("both sides win under the Asian rules: " + position(i).fen());
-    chase_[i] = wins[stm[i]][v] ? 1 : wins[1 - stm[i]][v] ? -1 : 0;
-  }
-  game_size_ = owner_colour.size();
+  AsianResult r = solve_asian_game(arena);
+  chase_ = std::move(r.value);
+  game_size_ = r.game_size;
 }
 
 }  // namespace xq::ref
