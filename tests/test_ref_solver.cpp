@@ -72,7 +72,7 @@ TEST_CASE("reference solver: material parsing", "[ref]") {
   CHECK_THROWS_AS(RefMaterial::parse("RKK"), std::invalid_argument);
   CHECK_THROWS_AS(RefMaterial::parse("KRRRK"), std::invalid_argument);
   CHECK_THROWS_AS(RefMaterial::parse("KRKNK"), std::invalid_argument);
-  CHECK_THROWS_AS(RefSolver("KRRKNN"), std::invalid_argument);
+  CHECK_THROWS_AS(RefSolver("KRRKNNP"), std::invalid_argument);
 }
 
 TEST_CASE("reference solver: KPK counts", "[ref]") {

@@ -38,20 +38,29 @@ bool may_stand(Color c, PieceType t, Square s) {
   }
 }
 
-// Node key: for each occupied point in increasing order an 11-bit digit (point << 4 | piece),
-// then the side to move as the lowest bit. Digits are never 0 (a piece is 1..15), so the key is
-// unique across materials; 5 pieces take 56 bits.
+// Node key: for each occupied point in increasing order a digit (point << 4 | piece, 1..1438)
+// in base kRadix, then the side to move as the lowest bit. Digits are never 0 (a piece is
+// 1..15), so the key is unique across materials; 6 pieces stay below 2 * 1439^6 < 2^64.
+constexpr uint64_t kRadix = 89 * 16 + 15;
+static_assert(RefSolver::kMaxPieces <= 6, "keys of more pieces overflow 64 bits");
+
 uint64_t encode(const Position& pos) {
   uint64_t k = 0;
   for (Square s = 0; s < kSquares; ++s)
-    if (Piece p = pos.at(s)) k = k << 11 | uint64_t(s) << 4 | p;
+    if (Piece p = pos.at(s)) k = k * kRadix + (uint64_t(s) << 4 | p);
   return k << 1 | pos.side_to_move();
+}
+
+// Calls f(point, piece) for each piece of the key, in decreasing point order.
+template <class F>
+void for_each_piece(uint64_t key, F f) {
+  for (key >>= 1; key; key /= kRadix) f(uint32_t(key % kRadix >> 4), Piece(key % kRadix & 15));
 }
 
 Position decode(uint64_t k) {
   Position pos;
   pos.set_side_to_move(Color(k & 1));
-  for (k >>= 1; k; k >>= 11) pos.put(Square(k >> 4 & 127), Piece(k & 15));
+  for_each_piece(k, [&](uint32_t s, Piece p) { pos.put(Square(s), p); });
   return pos;
 }
 
@@ -59,19 +68,17 @@ Position decode(uint64_t k) {
 uint64_t key_after(uint64_t key, Move m) {
   std::array<uint32_t, RefSolver::kMaxPieces> digits{};
   int n = 0;
-  const Color mover = Color(key & 1);
-  for (key >>= 1; key; key >>= 11) {
-    const uint32_t s = key >> 4 & 127;
+  for_each_piece(key, [&](uint32_t s, Piece p) {
     if (s == m.from)
-      digits[n++] = uint32_t(m.to) << 4 | (key & 15);
+      digits[n++] = uint32_t(m.to) << 4 | p;
     else if (s != m.to)
-      digits[n++] = key & 2047;
-  }
+      digits[n++] = s << 4 | p;
+  });
   for (int i = 1; i < n; ++i)  // ascending points
     for (int j = i; j > 0 && digits[j - 1] > digits[j]; --j) std::swap(digits[j - 1], digits[j]);
   uint64_t k = 0;
-  for (int i = 0; i < n; ++i) k = k << 11 | digits[i];
-  return k << 1 | ~mover;
+  for (int i = 0; i < n; ++i) k = k * kRadix + digits[i];
+  return k << 1 | ~Color(key & 1);
 }
 
 std::string iccs(Square s) {
@@ -80,7 +87,7 @@ std::string iccs(Square s) {
 
 RefMaterial material_of_key(uint64_t k) {
   RefMaterial m;
-  for (k >>= 1; k; k >>= 11) ++m.count[color_of(k & 15)][type_of(k & 15)];
+  for_each_piece(k, [&](uint32_t, Piece p) { ++m.count[color_of(p)][type_of(p)]; });
   return m;
 }
 
@@ -222,7 +229,8 @@ int RefMaterial::pieces() const {
 RefSolver::RefSolver(std::string_view material, int limit_plies, bool keep_graph) {
   const RefMaterial m = RefMaterial::parse(material);
   if (m.pieces() > kMaxPieces)
-    throw std::invalid_argument("reference solver takes at most 5 pieces: " + m.name());
+    throw std::invalid_argument("reference solver takes at most " + std::to_string(kMaxPieces) +
+                                " pieces: " + m.name());
   materials_ = closure(m);
   for (const RefMaterial& sub : materials_) enumerate(sub, keys_);
   std::sort(keys_.begin(), keys_.end());

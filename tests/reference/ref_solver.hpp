@@ -67,7 +67,7 @@ class RefSolver {
   // keep_graph: keep the move graph for successors() (the chase reference labels its edges).
   explicit RefSolver(std::string_view material, int limit_plies = 120, bool keep_graph = false);
 
-  static constexpr int kMaxPieces = 5;
+  static constexpr int kMaxPieces = 6;
 
   // Every node: the material and all its sub-materials, both sides to move.
   size_t size() const { return keys_.size(); }
