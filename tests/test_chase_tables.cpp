@@ -1,6 +1,9 @@
 // The generator under the Chinese rule set (issue 15) against the chase reference
 // (tests/reference/chase_ref.hpp) on every position of small materials and their sub-materials:
 // the value class (which rule decided included) everywhere, the DTM where the value is forced.
+// Active once the generator has its chase stage (generator/chase_solver.hpp, chase-gen's
+// branch): before that it refuses the rule set.
+#if __has_include("generator/chase_solver.hpp")
 #include <catch2/catch.hpp>
 
 #include "generator/solve.hpp"
@@ -58,3 +61,4 @@ TEST_CASE("chinese tables equal brute force on large materials", "[.][chase_tabl
   for (const char* m : {"KNKN", "KNKC", "KCKC", "KRKR", "KRKNA", "KRKCA", "KRKNB", "KRKCB"})
     CHECK(compare_chinese(m) == 0);
 }
+#endif
