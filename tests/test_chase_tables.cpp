@@ -1,6 +1,7 @@
 // The generator under the Chinese rule set (issue 15) against the chase reference
 // (tests/reference/chase_ref.hpp) on every position of small materials and their sub-materials:
-// the value class (which rule decided included) everywhere, the DTM where the value is forced.
+// the value class (which rule decided included) everywhere, the DTM and DTC where the value is
+// forced.
 // Active once the generator has its chase stage (generator/chase_solver.hpp, chase-gen's
 // branch): before that it refuses the rule set.
 #if __has_include("generator/chase_solver.hpp")
@@ -24,12 +25,16 @@ uint64_t compare_chinese(const std::string& name) {
   for (size_t i = 0; i < want.size(); ++i) {
     const Position pos = want.position(i);
     const Wdl w = want.value(i);
-    const gen::Outcome g = got.probe(pos);
+    const ref::RefValue plain = want.base().value(i);
+    const gen::Outcome g = got.probe(pos), dtc = got.probe(pos, true);
     chase_decided += is_chase_decided(w);
-    if (g.wdl == w && (!is_forced(w) || int(g.distance) == want.base().value(i).dtm)) continue;
+    if (g.wdl == w &&
+        (!is_forced(w) || (int(g.distance) == plain.dtm && dtc.distance == plain.dtc)))
+      continue;
     if (++mismatches <= 5)
-      UNSCOPED_INFO(pos.fen() << ": reference " << int(w) << " dtm " << want.base().value(i).dtm
-                              << ", generator " << int(g.wdl) << " distance " << g.distance);
+      UNSCOPED_INFO(pos.fen() << ": reference " << int(w) << " dtm " << plain.dtm << " dtc "
+                              << plain.dtc << ", generator " << int(g.wdl) << " distance "
+                              << g.distance << " dtc " << dtc.distance);
   }
   INFO(name << ": " << want.size() << " positions compared");
   CHECK(mismatches == 0);
