@@ -294,7 +294,7 @@ TEST_CASE("asian game: the chaser picks the allowed cycle", "[chase_ref]") {
 
 // The survey's result on two small materials with many chases: neither rule set changes a value
 // of the check tables (docs/rule-sets.md).
-TEST_CASE("chase reference: KCKA and KNKB under both rule sets", "[chase_ref]") {
+TEST_CASE("chase reference: KCKA and KNKB under both rule sets", "[chase_ref][slow]") {
   for (const RuleSet rules : {RuleSet::Chinese, RuleSet::Asian}) {
     for (const char* m : {"KCKA", "KNKB"}) {
       const ref::ChaseRef r(m, rules);
