@@ -40,6 +40,30 @@ bool ranks_hold(const ParityGame& g, const std::vector<uint16_t>& p) {
   return true;
 }
 
+// A random game of 2..max_nodes nodes with min_moves..max_moves moves each: a move is a won
+// sink or a sink not won (probability 1/sink_odds each), else a move of a random priority to a
+// random node.
+ParityGame random_game(std::mt19937& rng, uint32_t max_nodes, int min_moves, int max_moves,
+                       uint32_t sink_odds) {
+  const uint32_t n = 2 + rng() % (max_nodes - 1);
+  ParityGame g;
+  for (uint32_t v = 0; v < n; ++v) {
+    std::vector<ParityGame::Edge> moves;
+    const int k = min_moves + int(rng() % uint32_t(max_moves - min_moves + 1));
+    for (int i = 0; i < k; ++i) {
+      const uint32_t r = rng() % sink_odds;
+      if (r == 0)
+        moves.push_back({kWon, 0});
+      else if (r == 1)
+        moves.push_back({kNotWon, 0});
+      else
+        moves.push_back({uint32_t(rng() % n), uint8_t(1 + rng() % 5)});
+    }
+    g.add_node(rng() % 2, moves);
+  }
+  return g;
+}
+
 std::vector<bool> winners(const ParityGame& g) {
   const std::vector<uint16_t> p = solve_chase_game(g, "test");
   REQUIRE(ranks_hold(g, p));
@@ -138,22 +162,7 @@ TEST_CASE("chase game: the ranks overflow with a name", "[chase]") {
 TEST_CASE("chase game: random graphs give checkable ranks", "[chase]") {
   std::mt19937 rng(15);
   for (int round = 0; round < 300; ++round) {
-    const uint32_t n = 2 + rng() % 12;
-    ParityGame g;
-    for (uint32_t v = 0; v < n; ++v) {
-      std::vector<ParityGame::Edge> moves;
-      const int k = 1 + int(rng() % 3);
-      for (int i = 0; i < k; ++i) {
-        const uint32_t r = rng() % 12;
-        if (r == 0)
-          moves.push_back({kWon, 0});
-        else if (r == 1)
-          moves.push_back({kNotWon, 0});
-        else
-          moves.push_back({uint32_t(rng() % n), uint8_t(1 + rng() % 5)});
-      }
-      g.add_node(rng() % 2, moves);
-    }
+    const ParityGame g = random_game(rng, 13, 1, 3, 12);
     const std::vector<uint16_t> p = solve_chase_game(g, "random");
     INFO("round " << round);
     REQUIRE(ranks_hold(g, p));
@@ -211,22 +220,7 @@ std::vector<bool> zielonka_winners(const ParityGame& g) {
 TEST_CASE("chase game: the winners are Zielonka's on random graphs", "[chase]") {
   std::mt19937 rng(1515);
   for (int round = 0; round < 2000; ++round) {
-    const uint32_t n = 2 + rng() % 16;
-    ParityGame g;
-    for (uint32_t v = 0; v < n; ++v) {
-      std::vector<ParityGame::Edge> moves;
-      const int k = int(rng() % 4);
-      for (int i = 0; i < k; ++i) {
-        const uint32_t r = rng() % 16;
-        if (r == 0)
-          moves.push_back({kWon, 0});
-        else if (r == 1)
-          moves.push_back({kNotWon, 0});
-        else
-          moves.push_back({uint32_t(rng() % n), uint8_t(1 + rng() % 5)});
-      }
-      g.add_node(rng() % 2, moves);
-    }
+    const ParityGame g = random_game(rng, 17, 0, 3, 16);
     INFO("round " << round);
     REQUIRE(winners(g) == zielonka_winners(g));
   }

@@ -50,6 +50,22 @@ inline void write_bytes(const std::filesystem::path& p, const std::string& bytes
   std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
 }
 
+// The table files of dir `a` whose bytes differ from (or are missing in) dir `b`; `compared`
+// counts the files of `a` looked at. Run records (.json) are skipped: their times differ by
+// design.
+inline std::vector<std::string> differing_tables(const std::filesystem::path& a,
+                                                 const std::filesystem::path& b, int& compared) {
+  std::vector<std::string> differ;
+  compared = 0;
+  for (const auto& f : std::filesystem::directory_iterator(a)) {
+    if (f.path().extension() == ".json") continue;
+    ++compared;
+    if (read_bytes(f.path()) != read_bytes(b / f.path().filename()))
+      differ.push_back(f.path().filename().string());
+  }
+  return differ;
+}
+
 // KRKN (it has rule-decided positions), KRKAA and KNKA with their sub-tables: about 2 s.
 inline std::string small_tables() {
   static const TempDir dir("small-tables");
