@@ -57,7 +57,9 @@ struct Solver {
     Set eligible(n, 0);  // the opponent's nodes whose other moves are all good
     // The first layer in parallel (each node reads the fixed sets only); the layers through
     // checks that follow are a breadth-first search, whose layers do not depend on the order.
-#pragma omp parallel for schedule(dynamic, 1024)
+    // Small games stay on one thread: the nested fixpoint runs this many times, and starting
+    // a team costs more than such a pass (the random-graph tests took a minute with it).
+#pragma omp parallel for schedule(dynamic, 1024) if (n >= 4096)
     for (uint32_t v = 0; v < n; ++v) {
       bool in = false;
       if (g.winner_moves[v]) {
