@@ -63,28 +63,36 @@ void check_rule_set(const std::string& dir, const std::vector<Material>& order,
                     const std::vector<bool>& present, RuleSet rules) {
   std::vector<std::string> foreign;
   RuleSet theirs = rules;
+  std::string renamed;  // the first foreign file's right name, for the advice
   for (size_t i = 0; i < order.size(); ++i) {
     if (!present[i]) continue;
+    const std::string path = table_path(dir, order[i], TableKind::Wdl, rules);
     std::unique_ptr<TableFile> f;
     try {
-      f = TableFile::open(table_path(dir, order[i], TableKind::Wdl, rules));
+      f = TableFile::open(path);
     } catch (const TableError&) {
       continue;  // damaged: the run's own check of the table reports it, with the remedies
     }
     if (f->header().rules == rules) continue;
     theirs = f->header().rules;
-    foreign.push_back(order[i].name());
+    foreign.push_back(std::filesystem::path(path).filename().string());
+    if (renamed.empty())
+      renamed = std::filesystem::path(table_path(dir, order[i], TableKind::Wdl, theirs))
+                    .filename()
+                    .string();
   }
   if (foreign.empty()) return;
+  // Names carry the rule set, so only a renamed file gets here: its header says otherwise.
   std::ostringstream why;
-  why << "holds ";
   for (size_t i = 0; i < foreign.size() && i < 3; ++i)
     why << (i == 0 ? "" : i + 1 == foreign.size() ? " and " : ", ") << foreign[i];
   if (foreign.size() > 3) why << " and " << foreign.size() - 3 << " more";
-  why << " of this plan built with --rules " << rule_set_name(theirs) << "; tables of --rules "
-      << rule_set_name(rules)
-      << " cannot share the directory with them: give another --dir (or --rules "
-      << rule_set_name(theirs) << " to use these)";
+  const bool one = foreign.size() == 1;
+  why << (one ? " holds a table" : " hold tables") << " built under --rules "
+      << rule_set_name(theirs) << ", but " << (one ? "its name says " : "their names say ")
+      << rule_set_name(rules) << ": rename "
+      << (one ? "it to " + renamed : "them (" + foreign[0] + " to " + renamed + ")")
+      << " or delete " << (one ? "it" : "them");
   throw TableError(dir, why.str());
 }
 
