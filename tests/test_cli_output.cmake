@@ -2,7 +2,7 @@
 # on request, gen --plan's costs, list on a damaged DTM file, stalemate said as stalemate in
 # English and Chinese, and how material names are read. Each check runs xqtb and asserts its
 # exit code and a line of its standard output, exactly.
-# Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_cli_output.cmake
+# Run by CTest as: cmake -DXQTB=path/to/xqtb -DVERSION=x.y.z -DWORK=scratch/dir -P test_cli_output.cmake
 cmake_minimum_required(VERSION 3.25)
 include(${CMAKE_CURRENT_LIST_DIR}/support/damage_byte.cmake)
 
@@ -25,6 +25,9 @@ function(expect_line code line)
                        "stderr:\n${err}\n  (expected the line '${line}')")
   endif()
 endfunction()
+
+# --version says the project's version (the C API's xqtb_version, checked against the header).
+expect_line(0 "xqtb ${VERSION}" --version)
 
 # info: the counts of tests/data/reference-counts.tsv, from the table's statistics without
 # --count, counted with it; a material without a table is reported, not counted, exit 0.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "xqtb/xqtb.h"
 
 namespace {
 
@@ -20,7 +21,7 @@ bool is_command(const CLI::App& app, const std::string& name) {
 int main(int argc, char** argv) {
   CLI::App app{"xqtb: Xiangqi endgame tablebases (generator, probe, statistics)"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "xqtb 0.1.0");
+  app.set_version_flag("--version", std::string("xqtb ") + xqtb_version());
   xq::cli::register_commands(app);
   try {
     app.parse(argc, argv);
