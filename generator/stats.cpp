@@ -63,18 +63,20 @@ void merge(SideCounts& c, const SideCounts& later) {
   c.any_win |= later.any_win;
 }
 
-// Counts in parallel over blocks of the slots t holds, merged in slot order: the result does
-// not depend on the thread count (nor, merged in rank order, on the rank count).
-SideCounts count_side(const SolvedTable& t, int side) {
+// Counts in parallel over blocks of the slots t holds (count(t, side, begin, end) for one block),
+// merged in slot order: the result does not depend on the thread count (nor, merged in rank
+// order, on the rank count).
+template <class Counts>
+Counts count_in_blocks(const SolvedTable& t, int side,
+                       Counts (*count)(const SolvedTable&, int, uint64_t, uint64_t)) {
   constexpr uint64_t kBlocks = 256;
   const uint64_t begin = t.first, n = t.wdl[side].size(), per = (n + kBlocks - 1) / kBlocks;
-  std::vector<SideCounts> parts(kBlocks);
+  std::vector<Counts> parts(kBlocks);
 #pragma omp parallel for schedule(dynamic, 1)
   for (uint64_t i = 0; i < kBlocks; ++i)
-    parts[i] =
-        count_range(t, side, begin + std::min(n, i * per), begin + std::min(n, (i + 1) * per));
-  SideCounts c;
-  for (const SideCounts& p : parts) merge(c, p);
+    parts[i] = count(t, side, begin + std::min(n, i * per), begin + std::min(n, (i + 1) * per));
+  Counts c;
+  for (const Counts& p : parts) merge(c, p);
   return c;
 }
 
@@ -164,21 +166,6 @@ void merge(LimitCounts& c, const LimitCounts& later) {
   c.any_limit_win |= later.any_limit_win;
 }
 
-// Counted in parallel over blocks of the slots t holds, merged in slot order: independent of
-// the thread count (and, merged in rank order, of the rank count).
-LimitCounts count_limit_side(const SolvedTable& t, int side) {
-  constexpr uint64_t kBlocks = 256;
-  const uint64_t begin = t.first, n = t.wdl[side].size(), per = (n + kBlocks - 1) / kBlocks;
-  std::vector<LimitCounts> parts(kBlocks);
-#pragma omp parallel for schedule(dynamic, 1)
-  for (uint64_t i = 0; i < kBlocks; ++i)
-    parts[i] = count_limit_range(t, side, begin + std::min(n, i * per),
-                                 begin + std::min(n, (i + 1) * per));
-  LimitCounts c;
-  for (const LimitCounts& p : parts) merge(c, p);
-  return c;
-}
-
 // LimitCounts as words, to be gathered from the ranks.
 void serialize(const LimitCounts& c, std::vector<uint8_t>& out) {
   for (int i = 0; i < 2; ++i) put(out, c.slots[i]), put(out, c.positions[i]);
@@ -210,7 +197,7 @@ nlohmann::json table_stats(const SolvedTable& t, RuleSet rules) {
 nlohmann::json table_stats(const SolvedTable& t, RuleSet rules, Partition& part) {
   std::array<SideCounts, 2> counts;
   std::vector<uint8_t> mine;
-  for (int side = 0; side < 2; ++side) serialize(count_side(t, side), mine);
+  for (int side = 0; side < 2; ++side) serialize(count_in_blocks(t, side, count_range), mine);
   const std::vector<uint8_t> all = part.gather(mine);
   if (part.rank() != 0) return nullptr;
   for (size_t at = 0; at < all.size();)  // the ranks' shares in slot order
@@ -245,7 +232,7 @@ void add_limit_stats(const SolvedTable& t, nlohmann::json& stats) {
 
 void add_limit_stats(const SolvedTable& t, nlohmann::json& stats, Partition& part) {
   std::vector<uint8_t> mine;
-  for (int side = 0; side < 2; ++side) serialize(count_limit_side(t, side), mine);
+  for (int side = 0; side < 2; ++side) serialize(count_in_blocks(t, side, count_limit_range), mine);
   const std::vector<uint8_t> all = part.gather(mine);
   if (part.rank() != 0) return;
   std::array<LimitCounts, 2> by_side;
