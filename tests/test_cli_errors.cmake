@@ -4,13 +4,10 @@
 # Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_cli_errors.cmake
 cmake_minimum_required(VERSION 3.25)
 include(${CMAKE_CURRENT_LIST_DIR}/support/damage_byte.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/support/generate.cmake)
 
 file(REMOVE_RECURSE "${WORK}")
-execute_process(COMMAND "${XQTB}" gen KRKA --dir "${WORK}/tables" RESULT_VARIABLE rc
-                OUTPUT_QUIET ERROR_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "xqtb gen KRKA failed: ${rc}")
-endif()
+generate("${WORK}/tables" KRKA)
 file(WRITE "${WORK}/mixed.epd" "3k5/4a4/9/9/9/9/9/9/9/R3K4 w\r\nnot a fen\n")
 # A damaged copy: one byte near the end of the DTM file (in its last block) changed.
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")

@@ -5,13 +5,10 @@
 # Run by CTest as: cmake -DXQTB=path/to/xqtb -DVERSION=x.y.z -DWORK=scratch/dir -P test_cli_output.cmake
 cmake_minimum_required(VERSION 3.25)
 include(${CMAKE_CURRENT_LIST_DIR}/support/damage_byte.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/support/generate.cmake)
 
 file(REMOVE_RECURSE "${WORK}")
-execute_process(COMMAND "${XQTB}" gen KRKA --dir "${WORK}/tables" RESULT_VARIABLE rc
-                OUTPUT_QUIET ERROR_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "xqtb gen KRKA failed: ${rc}")
-endif()
+generate("${WORK}/tables" KRKA)
 set(T --dir "${WORK}/tables")
 
 # expect_line(code line args...): runs xqtb args; the exit code must be code and one line of
@@ -88,11 +85,7 @@ expect_line(0 "${checkmated} ; loss, mated in 0 plies" probe ${T} --epd "${WORK}
 # Two rule sets of one material in one directory: list shows a row per rule set, info the files
 # of each.
 foreach(rules check none)
-  execute_process(COMMAND "${XQTB}" gen KK --rules ${rules} --dir "${WORK}/both"
-                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "xqtb gen KK --rules ${rules} failed: ${rc}")
-  endif()
+  generate("${WORK}/both" KK --rules ${rules})
 endforeach()
 set(kk_row "单将对单将        1.2 KiB")
 set(kk_verdict "例和 draw (fortress (best formation holds 100.0%); Red to move wins 0.0% of typical positions)")

@@ -3,12 +3,11 @@
 # Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_probe_json.cmake
 cmake_minimum_required(VERSION 3.25)
 
+include(${CMAKE_CURRENT_LIST_DIR}/support/generate.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/support/json_fields.cmake)
+
 file(REMOVE_RECURSE "${WORK}")
-execute_process(COMMAND "${XQTB}" gen KRK --dir "${WORK}" RESULT_VARIABLE rc OUTPUT_QUIET
-                ERROR_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "xqtb gen KRK failed: ${rc}")
-endif()
+generate("${WORK}" KRK)
 
 # Probes FEN with --json and the extra flags; the output JSON goes to the variable `json`.
 function(probe fen)
@@ -18,34 +17,6 @@ function(probe fen)
     message(FATAL_ERROR "probe ${fen}: exit ${rc}: ${err}")
   endif()
   set(json "${out}" PARENT_SCOPE)
-endfunction()
-
-# Asserts that a field (a path of keys and indices) of `json` has the expected value, as
-# string(JSON GET) gives it: true and false as ON and OFF (null: use expect_type).
-function(expect want)
-  string(JSON got ERROR_VARIABLE error GET "${json}" ${ARGN})
-  if(error)
-    message(FATAL_ERROR "field ${ARGN}: ${error}\n${json}")
-  endif()
-  if(NOT got STREQUAL want)
-    message(FATAL_ERROR "field ${ARGN}: got '${got}', expected '${want}'\n${json}")
-  endif()
-endfunction()
-
-# Asserts the JSON type of a field (NULL, NUMBER, STRING, BOOLEAN, ARRAY, OBJECT).
-function(expect_type want)
-  string(JSON got ERROR_VARIABLE error TYPE "${json}" ${ARGN})
-  if(error OR NOT got STREQUAL want)
-    message(FATAL_ERROR "field ${ARGN}: type '${got}' ${error}, expected ${want}\n${json}")
-  endif()
-endfunction()
-
-# Asserts the number of elements of an array field.
-function(expect_length want)
-  string(JSON got ERROR_VARIABLE error LENGTH "${json}" ${ARGN})
-  if(error OR NOT got EQUAL want)
-    message(FATAL_ERROR "field ${ARGN}: length '${got}' ${error}, expected ${want}\n${json}")
-  endif()
 endfunction()
 
 # Red wins in 3 plies: the rook goes to the back rank, the king steps aside, the rook takes
@@ -122,10 +93,9 @@ expect(a5d5 moves 1 move)
 expect(checkmate moves 1 ending)
 
 # The same ending under --rules none beside it (KRK.none.xqw): chosen by --rules, reported.
-execute_process(COMMAND "${XQTB}" gen KRK --rules none --dir "${WORK}" RESULT_VARIABLE rc
-                OUTPUT_QUIET ERROR_QUIET)
-if(NOT rc EQUAL 0 OR NOT EXISTS "${WORK}/KRK.none.xqw")
-  message(FATAL_ERROR "xqtb gen KRK --rules none failed: ${rc}")
+generate("${WORK}" KRK --rules none)
+if(NOT EXISTS "${WORK}/KRK.none.xqw")
+  message(FATAL_ERROR "xqtb gen KRK --rules none wrote no KRK.none.xqw")
 endif()
 foreach(rules none check)
   probe("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1" --rules ${rules})

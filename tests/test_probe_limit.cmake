@@ -5,12 +5,11 @@
 # Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_probe_limit.cmake
 cmake_minimum_required(VERSION 3.25)
 
+include(${CMAKE_CURRENT_LIST_DIR}/support/generate.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/support/json_fields.cmake)
+
 file(REMOVE_RECURSE "${WORK}")
-execute_process(COMMAND "${XQTB}" gen KRK --dir "${WORK}" RESULT_VARIABLE rc OUTPUT_QUIET
-                ERROR_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "xqtb gen KRK failed: ${rc}")
-endif()
+generate("${WORK}" KRK)
 
 set(win "5k3/9/9/9/9/9/9/9/9/R2K5 w")
 
@@ -30,13 +29,6 @@ function(probe)
     message(FATAL_ERROR "probe ${ARGN}: exit ${rc}: ${err}")
   endif()
   set(json "${out}" PARENT_SCOPE)
-endfunction()
-
-function(expect want)
-  string(JSON got ERROR_VARIABLE error GET "${json}" ${ARGN})
-  if(error OR NOT got STREQUAL want)
-    message(FATAL_ERROR "field ${ARGN}: got '${got}' ${error}, expected '${want}'\n${json}")
-  endif()
 endfunction()
 
 # Expects exit code `code` and a one-line error containing `text`.
