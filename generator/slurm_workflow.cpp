@@ -1,6 +1,7 @@
 #include "generator/slurm_workflow.hpp"
 
 #include <sstream>
+#include <stdexcept>
 
 #include "core/table_names.hpp"
 #include "generator/generate.hpp"
@@ -16,10 +17,21 @@ std::string quoted(const std::string& s) {
   return out + "'";
 }
 
+// Whether s holds a control character (a newline would end the script's comment lines, and
+// the jobs' command lines are quoted for sh, which has no escape for them).
+bool has_control(const std::string& s) {
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return true;
+  return false;
+}
+
 // The script's fixed part: settings, then submit(), which every table's line calls.
-constexpr const char* kSubmitFunction = R"(mkdir -p "$dir/logs"
+constexpr const char* kSubmitFunction = R"sh(mkdir -p "$dir/logs"
 declare -A job
 submitted=0 reused=0 present=0
+
+# sh_quote STRING: STRING single-quoted for sh, which runs the jobs' --wrap command lines.
+sh_quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 
 # submit MATERIAL CPUS MEMORY_MIB TABLE_FILE [SUB-TABLE...]: a job for the table unless its file
 # is there or a job of this workflow (same name, same directory) is queued or running for it.
@@ -33,7 +45,7 @@ submit() {
   fi
   id=$(squeue --noheader --name="xqtb-$material" --format='%i|%k' \
          --states=PENDING,CONFIGURING,RUNNING,COMPLETING |
-       awk -F'|' -v dir="$dir" '$2 == dir { print $1; exit }')
+       dir=$dir awk -F'|' '$2 == ENVIRON["dir"] { print $1; exit }')
   if [ -n "$id" ]; then
     echo "$material: job $id already queued or running"
     job[$material]=$id
@@ -46,14 +58,14 @@ submit() {
   id=$(sbatch --parsable --job-name="xqtb-$material" --comment="$dir" \
          --cpus-per-task="$cpus" --mem="${memory}M" --kill-on-invalid-dep=yes \
          ${deps:+--dependency=afterok$deps} --output="$dir/logs/$material.%j.log" \
-         --wrap="exec '$xqtb' gen $material --only --dir '$dir' --rules $rules --threads $cpus")
+         --wrap="exec $(sh_quote "$xqtb") gen $material --only --dir $(sh_quote "$dir") --rules $rules --threads $cpus")
   id=${id%%;*}
   echo "$material: job $id${deps:+ after${deps//:/ }}"
   job[$material]=$id
   submitted=$((submitted + 1))
 }
 
-)";
+)sh";
 
 }  // namespace
 
@@ -63,6 +75,14 @@ uint64_t slurm_memory_mib(const Material& m) {
 }
 
 std::string slurm_workflow(const std::vector<Material>& order, const SlurmOptions& o) {
+  if (has_control(o.dir))
+    throw std::invalid_argument(
+        "--dir: a directory name with a control character (newline, "
+        "tab...) cannot go into a Slurm script");
+  if (has_control(o.xqtb))
+    throw std::invalid_argument(
+        "the xqtb binary's path has a control character: it cannot go "
+        "into a Slurm script");
   std::ostringstream s;
   s << "#!/usr/bin/env bash\n"
     << "# xqtb workflow: " << order.size() << " tables into " << o.dir << ", one Slurm job per\n"

@@ -44,9 +44,11 @@ same_tables() {  # same_tables DIR REFERENCE_DIR MATERIAL...: both files of each
 # The plan's materials: the rows of --plan (a header and a total line around them).
 plan() { "$xqtb" gen "$1" --plan | awk '$1 ~ /^K[A-Z]*$/ { print $1 }'; }
 
-# 1. KRKNAA: the whole plan through Slurm, byte-identical to a local build.
+# 1. KRKNAA: the whole plan through Slurm, byte-identical to a local build, into a directory
+# whose name a shell would misread unquoted (a quote, a space, a $).
+a="$work/it's \$a"
 "$xqtb" gen KRKNAA --dir "$work/local" --threads 1 2>/dev/null
-"$xqtb" gen KRKNAA --dir "$work/a" --threads 1 --plan --format slurm >"$work/a.sh"
+"$xqtb" gen KRKNAA --dir "$a" --threads 1 --plan --format slurm >"$work/a.sh"
 first=$(bash "$work/a.sh")
 echo "$first" | tail -n 1
 echo "$first" | grep -q "12 jobs submitted, 0 reused, 0 tables present" || fail "first submission: $first"
@@ -55,10 +57,10 @@ echo "$second"
 [ "$second" = "xqtb workflow: 0 jobs submitted, 12 reused, 0 tables present" ] ||
   [[ "$second" =~ "0 jobs submitted, "[0-9]+" reused, "[0-9]+" tables present" ]] ||
   fail "second submission built again: $second"
-drain "$work/a"
+drain "$a"
 mapfile -t krknaa < <(plan KRKNAA)
-same_tables "$work/a" "$work/local" "${krknaa[@]}"
-"$xqtb" verify KRKNAA --dir "$work/a" >/dev/null || fail "verify KRKNAA"
+same_tables "$a" "$work/local" "${krknaa[@]}"
+"$xqtb" verify KRKNAA --dir "$a" >/dev/null || fail "verify KRKNAA"
 third=$(bash "$work/a.sh" | tail -n 1)
 [ "$third" = "xqtb workflow: 0 jobs submitted, 0 reused, 12 tables present" ] ||
   fail "a complete set submitted again: $third"
