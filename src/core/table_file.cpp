@@ -218,7 +218,8 @@ void BlockCache::forget(uint64_t file) {
 
 std::unique_ptr<TableFile> TableFile::open(const std::string& path,
                                            std::shared_ptr<BlockCache> cache) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO in a table's place must be refused below, not wait for a writer.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) throw TableError(path, errno_text("cannot open"));
   struct stat st;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
