@@ -295,12 +295,19 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes) {
   // in every stage (the first share is the largest), plus its exchange buffers: at most 8 bytes
   // per un-move it posts in one pass (plain, rule or DTC), bounded here by a quarter of the
   // share's bytes (docs/generation.md has measured traffic).
+  // Saturating: an index near 2^64 slots must not wrap to a small figure (UINT64_MAX: more
+  // than any machine has).
+  const auto add = [](uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; };
+  const auto times = [](uint64_t a, uint64_t b) {
+    return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+  };
   const uint64_t n = Index(m).size();
   const Share share = ShareMap(n, ranks, share_alignment()).of(0);
-  uint64_t bytes = share.size() * 2 * 5;
-  if (ranks > 1) bytes += bytes / 4;
-  if (cache_bytes) return bytes + cache_bytes;
-  for (const Material& sub : capture_targets(m)) bytes += Index(sub).size() * 2 * 3;
+  uint64_t bytes = times(share.size(), 2 * 5);
+  if (ranks > 1) bytes = add(bytes, bytes / 4);
+  if (cache_bytes) return add(bytes, cache_bytes);
+  for (const Material& sub : capture_targets(m))
+    bytes = add(bytes, times(Index(sub).size(), 2 * 3));
   return bytes;
 }
 

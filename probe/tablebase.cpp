@@ -180,6 +180,9 @@ const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {
     auto t = TableFile::open(e.wdl_path, m.name(), TableKind::Wdl, cache_);
     if (t->header().index_version != kIndexVersion)
       throw TableError(e.wdl_path, "built with another index scheme");
+    // A forged or damaged header with valid checksums must not map slots past the data.
+    if (t->header().slots_per_side != Index(m).size())
+      throw TableError(e.wdl_path, "slot count does not match the index");
     // A file renamed to another rule set's name, or a none table under an old tree's untagged
     // name, would answer under the wrong rule set.
     if (t->header().rules != e.rules)
@@ -203,6 +206,8 @@ const TableFile& Tablebase::distance_file(const Entry& e, const Material& m, Tab
     const TableHeader& h = t->header();
     const TableHeader& w = wdl_file(e, m).header();
     if (h.index_version != kIndexVersion) throw TableError(path, "built with another index scheme");
+    if (h.slots_per_side != w.slots_per_side)
+      throw TableError(path, "slot count does not match the index");
     if (h.rules != w.rules)
       throw TableError(path, "built under another rule set than its WDL file");
     // The verdicts under the limit assume the limit of core/values.hpp, counted ply by ply.

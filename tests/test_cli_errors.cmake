@@ -95,6 +95,20 @@ expect(2 "go with --all" gen KRK --max-pieces 2)
 expect(3 "cannot create the directory" gen KRK --dir /proc/xqtb-test)
 expect(3 "checksum" verify KRKA --dir "${WORK}/damaged")
 expect(3 "checksum" gen KRKA --dir "${WORK}/damaged")
+# A FIFO in a table's place is refused at once, not waited on.
+file(MAKE_DIRECTORY "${WORK}/fifo")
+file(COPY_FILE "${WORK}/tables/KRK.xqw" "${WORK}/fifo/KRK.xqw")
+execute_process(COMMAND mkfifo "${WORK}/fifo/KK.xqw")
+expect(3 "KK.xqw: not a regular file" probe --fen "4k4/9/9/9/9/9/9/9/9/3K5 w" --dir "${WORK}/fifo")
+expect(3 "KK.xqw: not a regular file" gen KRK --dir "${WORK}/fifo")
+# A Slurm script cannot quote a newline for sh: such a --dir is refused.
+expect(2 "control character" gen KK --plan --format slurm --dir "${WORK}/a\nb")
+# Past a file-size limit the write fails with its reason, not a silent SIGXFSZ.
+execute_process(COMMAND sh -c "ulimit -f 20 && exec \"$0\" gen KRKN --dir \"$1\" --threads 1"
+                        "${XQTB}" "${WORK}/small" RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+if(NOT rc EQUAL 3 OR NOT err MATCHES "xqtb: [^\n]*\\.tmp: write failed: File too large\n$")
+  message(SEND_ERROR "gen past ulimit -f: exit ${rc}, stderr:\n${err}")
+endif()
 expect(3 "truncated" probe --dir "${WORK}/truncated" --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
 expect(3 "1 of 4 tables damaged or unreadable" list --dir "${WORK}/truncated")
 expect(3 "1 of 4 tables damaged or unreadable" list --dir "${WORK}/no-dtm")

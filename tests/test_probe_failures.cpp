@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/table_names.hpp"
+#include "generator/table_writer.hpp"
 #include "probe/tablebase.hpp"
 #include "support/table_dir.hpp"
 
@@ -117,4 +118,24 @@ TEST_CASE("coverage: table count, largest material and presence from the listing
   const Tablebase empty(std::vector<std::string>{});
   CHECK(empty.table_count() == 0);
   CHECK(empty.largest() == 0);
+}
+
+// A header whose checksums hold but whose slot count is not the index's (a forged or
+// mis-written file) would map slots past the data or to the wrong positions: refused.
+TEST_CASE("a table whose header's slot count is not its index's is refused", "[probe]") {
+  const test::TempDir dir("forged-slots");
+  const Material krk = Material::parse("KRK");
+  const uint64_t n = Index(krk).size() + 64;
+  const std::vector<Wdl> values(n, Wdl::Draw);
+  TableHeader h;
+  h.material = krk.name();
+  h.rules = RuleSet::Check;
+  h.index_version = kIndexVersion;
+  h.slots_per_side = n;
+  h.kind = TableKind::Wdl;
+  gen::write_table(table_path(dir.str(), krk, TableKind::Wdl, RuleSet::Check), h,
+                   {values.data(), values.data()}, {nullptr, nullptr});
+  const Tablebase tb({dir.str()});
+  CHECK_THROWS_WITH(tb.probe(Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w")),
+                    Catch::Contains("slot count does not match the index"));
 }

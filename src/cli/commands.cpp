@@ -1,6 +1,7 @@
 #include "cli/commands.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "core/index.hpp"
@@ -23,6 +24,7 @@ int fail(int code, const std::string& why) {
 }  // namespace
 
 std::string human_bytes(uint64_t n) {
+  if (n == UINT64_MAX) return "over 16 EiB";  // a saturated estimate (memory_estimate)
   static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
   double x = double(n);
   int unit = 0;
@@ -100,6 +102,10 @@ int fail_current_exception(const std::string& prefix) {
     return fail(kExitTables, prefix + e.what());
   } catch (const std::invalid_argument& e) {
     return fail(kExitBadInput, prefix + e.what());
+  } catch (const std::filesystem::filesystem_error& e) {
+    // Every path the commands touch is a table's or its directory's: say which and why.
+    const std::string path = e.path1().empty() ? "tables" : e.path1().string();
+    return fail(kExitTables, prefix + path + ": " + e.code().message());
   } catch (const std::bad_alloc&) {
     return fail(kExitFailure, prefix + "out of memory");
   } catch (const std::exception& e) {

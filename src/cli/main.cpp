@@ -2,6 +2,7 @@
 // Every failure prints one line "xqtb: reason" on stderr and exits non-zero:
 // 2 for bad input (FEN, material, options), 3 for missing or corrupt tables, 1 otherwise.
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <iostream>
 #include <string>
 
@@ -19,6 +20,9 @@ bool is_command(const CLI::App& app, const std::string& name) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Past a file-size limit (ulimit -f) a write fails with EFBIG, which the writers report and
+  // clean up after, instead of the signal killing the run silently with a partial .tmp file.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"xqtb: Xiangqi endgame tablebases (generator, probe, statistics)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("xqtb ") + xqtb_version());
