@@ -5,32 +5,13 @@
 #include <stdexcept>
 
 #include "core/retro.hpp"
+#include "generator/buchi_region.hpp"
 #include "generator/parity_game.hpp"
 #include "rules/chase_game.hpp"
 
 namespace xq::gen {
 
 namespace {
-
-// One bit per global id side * n + slot.
-class Bitmap {
- public:
-  explicit Bitmap(uint64_t size) : words_((size + 63) / 64) {}
-  bool test(uint64_t g) const {
-    return std::atomic_ref<const uint64_t>(words_[g / 64]).load(std::memory_order_relaxed) >>
-               (g % 64) &
-           1;
-  }
-  // Sets the bit; true if it was clear.
-  bool set(uint64_t g) {
-    const uint64_t bit = uint64_t(1) << (g % 64);
-    return !(std::atomic_ref<uint64_t>(words_[g / 64]).fetch_or(bit, std::memory_order_relaxed) &
-             bit);
-  }
-
- private:
-  std::vector<uint64_t> words_;
-};
 
 // The loser's state in the distance entry of its draws (free during the stage, 0 before and
 // after): why it can keep making idle moves outside the cornered set. kSafe: a capture that
@@ -90,7 +71,9 @@ struct Game {
   Stage& s;
   const Color winner;
   Bitmap cornered;
-  std::vector<uint64_t> members;  // the cornered draws, as they joined
+  std::vector<uint64_t> members;  // the cornered draws, in order
+  uint64_t idle_unsafe = 0;       // phase 1's bound on them
+  int rounds = 0;                 // of phase 2
 
   Game(Stage& stage, Color c) : s(stage), winner(c), cornered(2 * stage.n) {}
 
@@ -142,56 +125,111 @@ struct Game {
     return false;
   }
 
-  // The complement of the loser's idle-safe set: the winner's attractor to "the loser cannot
-  // make an idle move into a draw outside, nor capture without losing; or the winner captures
-  // into a win". Every position the winner wins is in it (outside, the loser idles on each of
-  // its turns and priority 5 recurs). Witnesses are rechecked only when their draw joins.
-  void find_cornered() {
+  // Phase 1, the idle-safety bound: `cornered` := the complement of the loser's idle-safe set
+  // S, the winner's attractor to "the loser can neither make an idle move into a draw outside
+  // nor capture without losing; or the winner captures into a win". Witnesses are rechecked
+  // only when their draw joins, by the thread that swaps the loser's state. The winner wins
+  // nothing in S (the loser idles on each of its turns there), nor, by phase 2, in more.
+  void find_idle_unsafe() {
     const Color loser = ~winner;
-    std::vector<uint64_t> seeds;
+    Bitmap frontier(2 * s.n), next(2 * s.n);
+    bool done = false;
 #pragma omp parallel
     {
-      SlotCursor cur(s.t.index);
-      MoveList moves;
-      std::vector<uint64_t> mine;
-#pragma omp for schedule(dynamic, 256) nowait
+      SlotCursor cur(s.t.index), other(s.t.index);
+      MoveList moves, unmoves;
+#pragma omp for schedule(dynamic, 256)
       for (uint64_t g = 0; g < 2 * s.n; ++g) {
         if (!s.draws.test(g)) continue;
+        bool seed;
         if (s.side_of(g) == loser) {
-          const uint16_t st = find_witness(cur, moves, g, true);
-          s.state(g) = st;
-          if (!st) mine.push_back(g);
-        } else if (winning_capture(cur, moves, g)) {
-          mine.push_back(g);
+          s.state(g) = find_witness(cur, moves, g, true);
+          seed = !s.state(g);
+        } else {
+          seed = winning_capture(cur, moves, g);
+        }
+        if (seed) cornered.set(g), frontier.set(g);
+      }
+      while (!done) {
+        for_each_set(frontier, [&](uint64_t w) {
+          s.load(cur, w);
+          const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
+          retro_pseudo_moves(cur.pos(), unmoves);
+          for (const Move mv : unmoves) {
+            const uint64_t p = pred_side * s.n + cur.slot_with_move(mv.to, mv.from);
+            if (!s.draws.test(p) || cornered.test(p)) continue;
+            if (s.side_of(p) == loser) {
+              std::atomic_ref<uint16_t> state(s.state(p));
+              uint16_t seen = state.load(std::memory_order_relaxed);
+              if (seen != witness_of(w)) continue;  // safe, or a witness elsewhere
+              const uint16_t found = find_witness(other, moves, p, false);
+              if (!state.compare_exchange_strong(seen, found) || found) continue;
+            }
+            if (cornered.set(p)) next.set(p);
+          }
+        });
+#pragma omp single
+        {
+          std::swap(frontier, next);
+          next.clear();
+          done = frontier.empty();
         }
       }
-#pragma omp critical
-      seeds.insert(seeds.end(), mine.begin(), mine.end());
     }
-    std::sort(seeds.begin(), seeds.end());
-    for (const uint64_t g : seeds) cornered.set(g);
-    members = std::move(seeds);
-    SlotCursor cur(s.t.index), other(s.t.index);
-    MoveList unmoves, moves;
-    for (size_t i = 0; i < members.size(); ++i) {
-      const uint64_t w = members[i];
-      s.load(cur, w);
-      const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
-      retro_pseudo_moves(cur.pos(), unmoves);
-      for (const Move mv : unmoves) {
-        const uint64_t p = pred_side * s.n + cur.slot_with_move(mv.to, mv.from);
-        if (!s.draws.test(p) || cornered.test(p)) continue;
-        if (s.side_of(p) == loser) {
-          if (s.state(p) != witness_of(w)) continue;  // safe, or a witness elsewhere
-          s.state(p) = find_witness(other, moves, p, false);
-          if (s.state(p)) continue;
-        }
-        cornered.set(p);
-        members.push_back(p);
-      }
-    }
-    std::sort(members.begin(), members.end());
   }
+
+  // Phase 2 (buchi_region.hpp): the complement of the loser's Büchi region for idle moves.
+  void find_cornered() {
+    find_idle_unsafe();
+    idle_unsafe = cornered.count();
+    DrawGraph graph{*this};
+    rounds = refine_to_buchi(graph, cornered, 2 * s.n);
+    members.clear();
+    for (uint64_t w = 0; w < cornered.words(); ++w)
+      for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)
+        members.push_back(w * 64 + uint64_t(std::countr_zero(bits)));
+  }
+
+  // The draws as refine_to_buchi's graph.
+  struct DrawGraph {
+    const Game& game;
+    struct Cursor {
+      SlotCursor cur;
+      MoveList moves, unmoves;
+    };
+    Cursor cursor() const { return {SlotCursor(game.s.t.index), {}, {}}; }
+    bool loser(uint64_t v) const { return game.s.side_of(v) != game.winner; }
+    // Phase 1 made every loser's draw with a capture that holds safe, and quiet moves lead
+    // into positions of this table, which the loser does not win (it would not be a draw).
+    static bool loser_exit(Cursor&, uint64_t) { return false; }
+    bool winner_exit(Cursor& c, uint64_t v) const {
+      return game.winning_capture(c.cur, c.moves, v);
+    }
+    // Pseudo moves: an illegal quiet move leads to an illegal position, never a draw.
+    template <class F>
+    void moves(Cursor& c, uint64_t v, F&& f) const {
+      game.s.load(c.cur, v);
+      Position& pos = c.cur.pos();
+      c.moves.size = 0;
+      pos.pseudo_moves(c.moves);
+      for (const Move m : c.moves) {
+        if (pos.is_capture(m)) continue;
+        const uint64_t to = game.s.after_quiet(c.cur, m);
+        if (game.s.draws.test(to) && f(to, [&] { return Stage::idle(pos, m); })) return;
+      }
+    }
+    template <class F>
+    void predecessors(Cursor& c, uint64_t w, F&& f) const {
+      game.s.load(c.cur, w);
+      const uint64_t pred_side = uint64_t(~c.cur.pos().side_to_move());
+      retro_pseudo_moves(c.cur.pos(), c.unmoves);
+      for (const Move mv : c.unmoves) {
+        const uint64_t p = pred_side * game.s.n + c.cur.slot_with_move(mv.to, mv.from);
+        if (game.s.draws.test(p)) f(p);
+      }
+    }
+    uint16_t& count(uint64_t v) const { return game.s.state(v); }
+  };
 
   // The game on the cornered draws: every legal move, a capture or a move into a decided
   // position or a draw outside as a sink by its value, a move inside with its priority.
@@ -262,12 +300,13 @@ struct Game {
     return g;
   }
 
-  // Gives the loser's draws their distance 0 back.
+  // Gives the draws their distance 0 back (phase 1 kept the loser's states there, phase 2 the
+  // winner's counts).
   void clear_states() {
-    const Color loser = ~winner;
+    for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
-    for (uint64_t slot = 0; slot < s.n; ++slot)
-      if (s.draws.test(loser * s.n + slot)) s.t.distance[loser][slot] = 0;
+      for (uint64_t slot = 0; slot < s.n; ++slot)
+        if (s.draws.test(side * s.n + slot)) s.t.distance[side][slot] = 0;
   }
 };
 
@@ -294,6 +333,8 @@ ChaseStageSizes solve_chase_rule(SolvedTable& table, const TableSet& set,
     Game game(stage, winner);
     game.find_cornered();
     game.clear_states();
+    sizes.idle_unsafe[winner] = game.idle_unsafe;
+    sizes.rounds[winner] = game.rounds;
     sizes.cornered[winner] = game.members.size();
     progress(red ? "chase rule (Red), cornered" : "chase rule (Black), cornered",
              int(std::min<uint64_t>(game.members.size(), INT32_MAX)));

@@ -1,18 +1,20 @@
 // The chase stage of the Chinese rule set (docs/metrics.md "The chase rules"): among the
 // positions still drawn after the perpetual-check rule, those won because perpetual chase and
-// kill are forbidden too. Per would-be winner P: the cornered positions (where the opponent
-// cannot keep making idle moves), then the 5-priority game of rules/chase_game.hpp solved
-// explicitly on them (generator/parity_game.hpp).
+// kill are forbidden too. Per would-be winner P: the cornered positions (outside the
+// opponent's Büchi region for idle moves: where it cannot make idle moves forever), then the
+// 5-priority game of rules/chase_game.hpp solved explicitly on them (generator/parity_game.hpp).
 #pragma once
 
 #include "generator/plain_solver.hpp"
 
 namespace xq::gen {
 
-// What the stage saw, per would-be winner (by colour): the cornered positions (the explicit
-// game's nodes), the game's moves between them, and the positions P wins.
+// What the stage saw, per would-be winner (by colour): the complement of the opponent's
+// idle-safe set (phase 1's bound), the rounds of the Büchi refinement, the cornered positions
+// (the explicit game's nodes), the game's moves between them, and the positions P wins.
 struct ChaseStageSizes {
-  uint64_t cornered[2] = {0, 0}, moves[2] = {0, 0}, won[2] = {0, 0};
+  uint64_t idle_unsafe[2] = {0, 0}, cornered[2] = {0, 0}, moves[2] = {0, 0}, won[2] = {0, 0};
+  int rounds[2] = {0, 0};
 };
 
 // Turns draws of `table` into ChaseWin/ChaseLoss where the Chinese rules decide them, with the

@@ -62,53 +62,99 @@ TEST_CASE("chinese tables keep the check-rule values and add chase values",
   CHECK(mismatches == 0);
 }
 
-// The chase stage's cornered sets (an attractor with lazy witnesses) against the definition
-// computed the slow way: the opponent's idle-safe set as a greatest fixpoint by rounds over
-// the draws, its complement counted. KRKCA has cornered positions in both games.
-TEST_CASE("chase stage: the cornered sets equal a naive greatest fixpoint",
-          "[generator][chase][slow]") {
+// The chase stage's sets against their definitions computed the slow way on the explicit
+// move graph of the draws: phase 1's bound (the complement of the opponent's idle-safe set,
+// a greatest fixpoint by rounds) and the cornered set (the complement of the opponent's Büchi
+// region for idle moves, by rounds of attractors). KRKCA has cornered positions in both
+// games, and positions that only phase 1 corners (the refinement is strict there).
+TEST_CASE("chase stage: the cornered sets equal naive fixpoints", "[generator][chase][slow]") {
   const Material m = Material::parse("KRKCA");
   const gen::TableSet set = gen::solve_closure(m, RuleSet::Check, kQuiet);
   gen::SolvedTable t = *set.find(m);  // the check values: the chase stage's input
   const uint64_t n = t.index.size();
-  uint64_t naive[2] = {0, 0};
+  std::vector<uint8_t> draws(2 * n);
+  for (int side = 0; side < 2; ++side)
+    for (uint64_t slot = 0; slot < n; ++slot)
+      draws[side * n + slot] = t.wdl[side][slot] == Wdl::Draw;
+  // Per draw: its quiet moves into draws (target, idle) and its captures' values.
+  struct Moves {
+    std::vector<std::pair<uint64_t, bool>> quiet;
+    bool capture_holds = false, capture_wins = false;  // for the opponent / the winner
+  };
+  uint64_t unsafe[2] = {0, 0}, cornered[2] = {0, 0}, cornered_not_unsafe = 0;
   for (const Color winner : {Red, Black}) {
-    std::vector<uint8_t> safe(2 * n);
-    for (int side = 0; side < 2; ++side)
-      for (uint64_t slot = 0; slot < n; ++slot)
-        safe[side * n + slot] = t.wdl[side][slot] == Wdl::Draw;
-    const std::vector<uint8_t> draws = safe;
+    std::vector<Moves> moves(2 * n);
     gen::SlotCursor cur(t.index);
+    for (uint64_t g = 0; g < 2 * n; ++g) {
+      if (!draws[g]) continue;
+      const Color side = Color(g >= n);
+      cur.load(g % n, side);
+      Position& pos = cur.pos();
+      for (const Move mv : pos.legal_moves()) {
+        if (pos.is_capture(mv)) {
+          const Wdl w = set.probe(pos.after(mv)).wdl;
+          if (side != winner && !is_win(w)) moves[g].capture_holds = true;
+          if (side == winner && is_loss(w)) moves[g].capture_wins = true;
+          continue;
+        }
+        const uint64_t to = uint64_t(~side) * n + cur.slot_with_move(mv.from, mv.to);
+        if (draws[to])
+          moves[g].quiet.emplace_back(to, move_class(move_facts(pos, mv, RuleSet::Chinese),
+                                                     RuleSet::Chinese) == MoveClass::Idle);
+      }
+    }
+    // Phase 1: the opponent idles on each of its turns, the winner cannot leave.
+    std::vector<uint8_t> safe = draws;
     for (bool changed = true; changed;) {
       changed = false;
       for (uint64_t g = 0; g < 2 * n; ++g) {
         if (!safe[g]) continue;
-        const Color side = Color(g >= n);
-        cur.load(g % n, side);
-        Position& pos = cur.pos();
-        bool ok = side == winner;  // the opponent needs a way out, the winner must have none
-        for (const Move mv : pos.legal_moves()) {
-          if (pos.is_capture(mv)) {
-            const Wdl w = set.probe(pos.after(mv)).wdl;
-            if (side != winner && !is_win(w)) ok = true;
-            if (side == winner && is_loss(w)) ok = false;
-            continue;
-          }
-          const uint64_t to = uint64_t(~side) * n + cur.slot_with_move(mv.from, mv.to);
-          if (side != winner && safe[to] &&
-              move_class(move_facts(pos, mv, RuleSet::Chinese), RuleSet::Chinese) ==
-                  MoveClass::Idle)
-            ok = true;
-          if (side == winner && draws[to] && !safe[to]) ok = false;
-        }
+        bool ok = Color(g >= n) == winner ? !moves[g].capture_wins : moves[g].capture_holds;
+        for (const auto& [to, idle] : moves[g].quiet)
+          if (Color(g >= n) == winner)
+            ok = ok && safe[to];
+          else
+            ok = ok || (idle && safe[to]);
         if (!ok) safe[g] = 0, changed = true;
       }
     }
-    for (uint64_t g = 0; g < 2 * n; ++g) naive[winner] += draws[g] && !safe[g];
+    // The Büchi region: rounds of the opponent's attractor to its idle moves within Y.
+    std::vector<uint8_t> y = draws;
+    for (bool shrunk = true; shrunk;) {
+      std::vector<uint8_t> attr(2 * n, 0);
+      for (uint64_t g = 0; g < 2 * n; ++g)
+        if (y[g] && Color(g >= n) != winner) {
+          attr[g] = moves[g].capture_holds;
+          for (const auto& [to, idle] : moves[g].quiet) attr[g] |= idle && y[to];
+        }
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (uint64_t g = 0; g < 2 * n; ++g) {
+          if (!y[g] || attr[g]) continue;
+          bool in = Color(g >= n) == winner ? !moves[g].capture_wins : false;
+          for (const auto& [to, idle] : moves[g].quiet)
+            if (Color(g >= n) == winner)
+              in = in && attr[to];
+            else
+              in = in || attr[to];
+          if (in) attr[g] = 1, grew = true;
+        }
+      }
+      shrunk = attr != y;
+      y = attr;
+    }
+    for (uint64_t g = 0; g < 2 * n; ++g) {
+      unsafe[winner] += draws[g] && !safe[g];
+      cornered[winner] += draws[g] && !y[g];
+      cornered_not_unsafe += !y[g] && safe[g] && draws[g];
+    }
   }
   const gen::ChaseStageSizes sizes = gen::solve_chase_rule(t, set, kQuiet);
-  CHECK(naive[Red] > 0);
-  CHECK(naive[Black] > 0);
-  CHECK(sizes.cornered[Red] == naive[Red]);
-  CHECK(sizes.cornered[Black] == naive[Black]);
+  CHECK(cornered_not_unsafe == 0);  // the Büchi region holds the idle-safe set
+  for (const Color winner : {Red, Black}) {
+    CHECK(cornered[winner] > 0);
+    CHECK(cornered[winner] < unsafe[winner]);
+    CHECK(sizes.idle_unsafe[winner] == unsafe[winner]);
+    CHECK(sizes.cornered[winner] == cornered[winner]);
+  }
 }
