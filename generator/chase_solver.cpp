@@ -336,6 +336,10 @@ ChaseStageSizes solve_chase_rule(SolvedTable& table, const TableSet& set,
     sizes.idle_unsafe[winner] = game.idle_unsafe;
     sizes.rounds[winner] = game.rounds;
     sizes.cornered[winner] = game.members.size();
+    progress(red ? "chase rule (Red), not idle-safe" : "chase rule (Black), not idle-safe",
+             int(std::min<uint64_t>(game.idle_unsafe, INT32_MAX)));
+    progress(red ? "chase rule (Red), Büchi rounds" : "chase rule (Black), Büchi rounds",
+             game.rounds);
     progress(red ? "chase rule (Red), cornered" : "chase rule (Black), cornered",
              int(std::min<uint64_t>(game.members.size(), INT32_MAX)));
     if (game.members.size() >= ParityGame::kNotWonSink)
