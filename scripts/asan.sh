@@ -2,7 +2,10 @@
 # Runs the unit, property and small brute-force tests under AddressSanitizer and
 # UndefinedBehaviorSanitizer: a Debug build (asserts on) into build-asan/, then CTest without
 # the labels big, slow and cluster (tests/README.md). -O1, as the sanitizers' manuals advise: -O0 runs
-# the suite several times slower and finds nothing more. -fno-sanitize-recover=all makes the
+# the suite several times slower and finds nothing more; but -O0 for the cold code
+# (XQTB_COLD_CODE_OPTIONS: the CLI's files and Catch2's main, still instrumented), which at -O1
+# took half of this build, and -g1 (line tables: reports still name file and line) instead of
+# Debug's -g, which the reports do not use. -fno-sanitize-recover=all makes the
 # first report of either sanitizer end its test with an error. install_and_example is left
 # out: it links the installed (here instrumented) library into an uninstrumented example.
 # scripts/test.sh calls it after the main suite. Extra arguments go to the configure step.
@@ -11,6 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DXQTB_WERROR=ON \
+  -DCMAKE_C_FLAGS_DEBUG=-g1 -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DXQTB_COLD_CODE_OPTIONS=-O0 \
   -DCMAKE_C_FLAGS="$sanitize -O1 -fno-omit-frame-pointer" \
   -DCMAKE_CXX_FLAGS="$sanitize -O1 -fno-omit-frame-pointer" \
   -DCMAKE_EXE_LINKER_FLAGS="$sanitize" "$@"

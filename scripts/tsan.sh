@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the multi-threaded tests under ThreadSanitizer: builds the thread tests into build-tsan/
 # (-fsanitize=thread, RelWithDebInfo, OpenMP off: libgomp is not instrumented, so its barriers
-# would show up as false races in the generator that the tests call to make their tables), then
+# would show up as false races in the generator that the tests call to make their tables; -g1,
+# line tables, enough for the reports' stacks; -O0 for Catch2's main, XQTB_COLD_CODE_OPTIONS), then
 # runs them: 8 threads probing one Tablebase ([threads]), the C API shared by threads, and the
 # format tests ([format], with concurrent reads through a shared block cache). Exits non-zero
 # on any race or test failure. scripts/test.sh calls it after the main suite. Extra arguments
@@ -10,6 +11,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQTB_OPENMP=OFF \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DXQTB_COLD_CODE_OPTIONS=-O0 \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" "$@"
 cmake --build build-tsan --target xqtb_thread_tests
 
