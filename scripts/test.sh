@@ -5,16 +5,24 @@
 # (the label `big`, the 车对炮士象全 verdict, takes minutes: by hand, `ctest -LE big` skips
 # it); runs the thread tests under ThreadSanitizer (scripts/tsan.sh) and the suite but its big
 # and slow tests under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/asan.sh).
-# Prints each leg's wall time; stops at the first failure with a non-zero exit.
+# Prints each leg's wall and CPU time; stops at the first failure with a non-zero exit.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# leg NAME COMMAND...: runs one leg and prints its wall time.
+# CPU seconds (user + system) of this script's finished child processes so far: fields 16 and
+# 17 (cutime, cstime, in clock ticks) of /proc/$$/stat.
+children_cpu() {
+  awk -v hz="$(getconf CLK_TCK)" '{ printf "%.0f", ($16 + $17) / hz }' "/proc/$$/stat"
+}
+
+# leg NAME COMMAND...: runs one leg and prints its wall time and CPU time (the machine may be
+# shared: CPU seconds compare runs that wall seconds cannot).
 leg() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS cpu
   shift
+  cpu=$(children_cpu)
   "$@"
-  echo "test.sh: $name took $((SECONDS - start)) s"
+  echo "test.sh: $name took $((SECONDS - start)) s ($(($(children_cpu) - cpu)) s CPU)"
 }
 
 leg setup bash scripts/setup.sh
