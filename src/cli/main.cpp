@@ -7,7 +7,6 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "xqtb/xqtb.h"
 
 namespace {
 
@@ -25,7 +24,7 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"xqtb: Xiangqi endgame tablebases (generator, probe, statistics)"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("xqtb ") + xqtb_version());
+  app.set_version_flag("--version", "xqtb " XQTB_PROJECT_VERSION);  // CMakeLists.txt
   xq::cli::register_commands(app);
   try {
     app.parse(argc, argv);
