@@ -253,6 +253,8 @@ struct Game {
   // attractor, the weighted number of its checks not yet into X (`checks` when it starts).
   std::vector<uint8_t> pending;
   std::vector<uint64_t> won;
+  // The winner's counts at the start of every round (see start_round).
+  std::vector<uint8_t> start_count;
 
   // The current Y, listed (its members are also flagged kInY): the cornered draws at the start
   // of a round, then shrinking.
@@ -529,18 +531,28 @@ struct Game {
   }
 
   // Y := the cornered draws: flagged kInY, out of X, the winner's counts set to its priority-2
-  // moves into them (weighted) plus one for a won sink.
+  // moves into them (weighted) plus one for a won sink. Those counts depend on the cornered set
+  // alone, not on Z, so they are counted through un-moves in the first round and copied back
+  // from `start_count` (a byte per cornered draw, by its place in `cornered`) in the others.
   void start_round(const std::vector<uint64_t>& cornered) {
     y = cornered;
-    over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally&) {
+    const bool first = start_count.empty();
+    if (first) start_count.resize(cornered.size());
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < y.size(); ++i) {
+      const uint64_t g = y[i];
       const uint16_t s = state(g);
       set_state(g, uint16_t((s & ~kLayer) | kInY));
-      if (winner_to_move(g)) wcount(g) = s & kSinkWon ? 1 : 0;
-    });
+      if (winner_to_move(g)) wcount(g) = first ? (s & kSinkWon ? 1 : 0) : start_count[i];
+    }
+    if (!first) return;
     over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       if (open_loser(g, state(g))) count_predecessors(cur, unmoves, g, +1);
     });
     deliver_counts();
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < y.size(); ++i)
+      if (winner_to_move(y[i])) start_count[i] = wcount(y[i]);
   }
 
   // The moves into draws in check are checks (priority 1), not quiet: for the loser's draws
