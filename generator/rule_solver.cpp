@@ -255,6 +255,11 @@ struct Game {
   std::vector<uint64_t> won;
   // The winner's counts at the start of every round (see start_round).
   std::vector<uint8_t> start_count;
+  // What Z gives every X for free (see attractor's `warm`), kept up to date by grow_z: by draw
+  // of the loser's side, the weighted number of its checks not into Z; by local id of the
+  // winner's draws, a bit for a check into Z.
+  std::vector<uint8_t> checks_off_z;
+  std::vector<uint64_t> checks_z;
 
   // The current Y, listed (its members are also flagged kInY): the cornered draws at the start
   // of a round, then shrinking.
@@ -266,7 +271,8 @@ struct Game {
         winner(c),
         count(a.draws_of(c)),
         checks(a.draws_of(~c)),
-        pending(a.draws_of(~c)) {}
+        pending(a.draws_of(~c)),
+        checks_z(a.draws.words()) {}
 
   bool winner_to_move(uint64_t g) const { return a.side_of(g) == winner; }
   // The winner's count of draw g (the winner to move), the loser's checks and pending count
@@ -274,6 +280,10 @@ struct Game {
   uint8_t& wcount(uint64_t g) { return count[a.draw_index(g)]; }
   uint8_t& checks_of(uint64_t g) { return checks[a.draw_index(g)]; }
   uint8_t& pcount(uint64_t g) { return pending[a.draw_index(g)]; }
+  bool checks_into_z(uint64_t g) const {
+    const uint64_t l = a.local(g);
+    return load(checks_z[l / 64]) >> (l % 64) & 1;
+  }
   uint16_t state(uint64_t g) const { return load(a.state(g)); }
   void set_state(uint64_t g, uint16_t s) {
     std::atomic_ref<uint16_t>(a.state(g)).store(s, std::memory_order_relaxed);
@@ -334,19 +344,31 @@ struct Game {
   // move (its other moves good: its count is 0) when that was the last of its checks not yet
   // into X (pcount). The members of each layer are admitted after the layer's pass, each once
   // (compare-exchange), so the result is order-independent.
-  uint64_t attractor(uint64_t& stay) {
+  //
+  // `warm`: X's members only, not its layers (every member gets layer 1 or more). X is the least
+  // fixpoint of an inflationary step, and Z is inside it: within a round Y shrinks towards the
+  // round's greatest fixpoint, which contains the last round's (that fixpoint is monotone in
+  // Z, and Z is the last round's fixpoint), and X contains Y's fixpoint as X is monotone in Y.
+  // A least fixpoint iterated from below any set under it gives the same set (Knaster-Tarski:
+  // the iterates stay under it and end at a pre-fixpoint). So the members of Z start in X, with
+  // their checks already counted (checks_off_z, checks_z), and only the others are un-moved.
+  uint64_t attractor(uint64_t& stay, bool warm) {
     Tally x = over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally& t) {
       const uint16_t s = state(g);
       const bool loser_ready = !winner_to_move(g) && a.left(g) == Wdl(0);
-      const bool in = winner_to_move(g) ? wcount(g) != 0 : loser_ready && !(s & kChecks);
+      const bool z = warm && (s & kInZ);
+      if (!winner_to_move(g)) pcount(g) = warm ? checks_off_z[a.draw_index(g)] : checks_of(g);
+      const bool in =
+          z || (winner_to_move(g) ? wcount(g) != 0 || (warm && checks_into_z(g))
+                                  : loser_ready && (warm ? pcount(g) == 0 : !(s & kChecks)));
       set_state(g, uint16_t((s & ~kLayer) | (in ? 1 : 0)));
-      if (!winner_to_move(g)) pcount(g) = checks_of(g);
       t.open += open_loser(g, s);
       t.waiting += !in && loser_ready;  // losers of Y outside layer 1 that may yet enter
       if (!in) return;
       ++t.size;
       t.stay += open_loser(g, s);
-      if (s & kInCheck) t.list.push_back(g);  // the frontier: members of the newest layer in check
+      // The frontier: members of the newest layer in check (those of Z are counted already).
+      if ((s & kInCheck) && !z) t.list.push_back(g);
     });
     y_open = a.part.sum(x.open);
     const bool waiting = a.part.sum(x.waiting) != 0;
@@ -426,6 +448,31 @@ struct Game {
     deliver_counts();
   }
 
+  // A check of weight w from draw p into a member of Z.
+  void check_into_z(uint64_t p, uint16_t w) {
+    if (!winner_to_move(p)) {
+      add_count(checks_off_z[a.draw_index(p)], -int(w));
+      return;
+    }
+    const uint64_t l = a.local(p);
+    std::atomic_ref<uint64_t>(checks_z[l / 64])
+        .fetch_or(uint64_t(1) << (l % 64), std::memory_order_relaxed);
+  }
+  // The same for every draw that reaches draw g, in check and new in Z, by an un-move; updates
+  // for other ranks wait for a delivery.
+  void count_checks_into_z(SlotCursor& cur, MoveList& unmoves, uint64_t g) {
+    a.load_draw(cur, g);
+    Position& pos = cur.pos();
+    const bool symmetric = pos.mirror_symmetric();
+    const uint64_t pred_side = uint64_t(~pos.side_to_move());
+    retro_pseudo_moves(pos, unmoves);
+    auto update = [&](uint64_t p, uint16_t w, Tally&) { check_into_z(p, w); };
+    Tally unused;
+    for (const Move mv : unmoves)
+      a.send(pred_side * a.n + cur.slot_with_move(mv.to, mv.from),
+             unmove_weight(pos, symmetric, mv), unused, update);
+  }
+
   // Z := Y (= X) after round k: new members get their potential (k, layer); they are good
   // targets of the loser's quiet moves from now on. Returns how many joined (all ranks).
   uint64_t grow_z(unsigned k) {
@@ -438,6 +485,18 @@ struct Game {
       if (winner_to_move(g) && !(s & kInCheck)) count_predecessors(cur, unmoves, g, -1);
     });
     deliver_counts();
+#pragma omp parallel
+    {
+      SlotCursor cur(a.t.index);
+      MoveList unmoves;
+#pragma omp for schedule(dynamic, 16)
+      for (uint64_t i = 0; i < z.list.size(); ++i) {
+        const uint64_t g = z.list[i] >> 16;
+        if (state(g) & kInCheck) count_checks_into_z(cur, unmoves, g);
+      }
+    }
+    auto update = [&](uint64_t p, uint16_t w, Tally&) { check_into_z(p, w); };
+    a.deliver(update);
     won.insert(won.end(), z.list.begin(), z.list.end());
     return a.part.sum(z.size);
   }
@@ -581,15 +640,22 @@ struct Game {
   // Rounds until Z is stable.
   void solve(const Progress& progress) {
     count_checks();
+    checks_off_z = checks;
     const std::vector<uint64_t> start = cornered();
     const uint64_t start_size = a.part.sum(start.size());
     for (unsigned k = 1;; ++k) {
       start_round(start);
       y_size = start_size;
       while (y_size != 0) {  // greatest fixpoint Y (an empty Y is one: X stays inside Y)
+        // From round 2 on, X's members are found from Z up (attractor's `warm`); the potentials
+        // need the layers of the last X, computed afresh once Y is the fixpoint.
         uint64_t stay;
-        const uint64_t x_size = attractor(stay);
-        if (x_size == y_size) break;
+        const uint64_t x_size = attractor(stay, k > 1);
+        if (x_size == y_size) {
+          if (k > 1 && attractor(stay, false) != y_size)
+            throw std::logic_error("the rule stage's warm attractor differs from the layered one");
+          break;
+        }
         shrink_y(stay);
         y_size = x_size;
       }
