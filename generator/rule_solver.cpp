@@ -253,8 +253,10 @@ struct Game {
   // attractor, the weighted number of its checks not yet into X (`checks` when it starts).
   std::vector<uint8_t> pending;
   std::vector<uint64_t> won;
-  // The winner's counts at the start of every round (see start_round).
+  // The winner's counts at the start of every round (see start_round), once counted (a flag of
+  // its own: a rank's share of the cornered draws may be empty, and all ranks must agree).
   std::vector<uint8_t> start_count;
+  bool start_counted = false;
   // What Z gives every X for free (see attractor's `warm`), kept up to date by grow_z: by draw
   // of the loser's side, the weighted number of its checks not into Z; by local id of the
   // winner's draws, a bit for a check into Z.
@@ -595,7 +597,8 @@ struct Game {
   // from `start_count` (a byte per cornered draw, by its place in `cornered`) in the others.
   void start_round(const std::vector<uint64_t>& cornered) {
     y = cornered;
-    const bool first = start_count.empty();
+    const bool first = !start_counted;
+    start_counted = true;
     if (first) start_count.resize(cornered.size());
 #pragma omp parallel for schedule(static)
     for (uint64_t i = 0; i < y.size(); ++i) {
