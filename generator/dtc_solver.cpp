@@ -1,5 +1,6 @@
 #include "generator/dtc_solver.hpp"
 
+#include <array>
 #include <atomic>
 #include <stdexcept>
 
@@ -170,6 +171,19 @@ struct Solver {
     }
   }
 
+  // Slots of the predecessors that the un-moves lead to, as in the plain solver, with the
+  // codes of those in the share prefetched, and their counts when they may be open losses
+  // (`won`): the scattered look-ups of the pass then overlap the encoding.
+  void predecessor_slots(SlotCursor& cur, const MoveList& unmoves, int pred_side, bool won,
+                         std::array<uint64_t, MoveList::kCapacity>& preds) const {
+    for (int i = 0; i < unmoves.size; ++i) {
+      preds[i] = cur.slot_with_move(unmoves[i].to, unmoves[i].from);
+      if (!share.holds(preds[i])) continue;
+      __builtin_prefetch(&code[pred_side][preds[i] - share.begin]);
+      if (won) __builtin_prefetch(&moves_left[pred_side][preds[i] - share.begin]);
+    }
+  }
+
   // Ply d: a position lost in d - 1 plies makes its open predecessors (plain wins) won in d; a
   // position won in d - 1 takes one quiet move off the count of its open predecessors (plain
   // losses), which are lost in d when it reaches 0. Codes of this pass are written as d, never
@@ -182,17 +196,20 @@ struct Solver {
     {
       SlotCursor cur(t.index);
       MoveList unmoves;
+      std::array<uint64_t, MoveList::kCapacity> preds;
       for_decided(d - 1, [&](int side, uint64_t slot, uint16_t c) {
         cur.load(share.begin + slot, Color(side));
         Position& pos = cur.pos();
         const bool symmetric = pos.mirror_symmetric();
         retro_pseudo_moves(pos, unmoves);
         const int pred_side = 1 - side;
-        for (const Move m : unmoves) {
-          const uint64_t p = cur.slot_with_move(m.to, m.from);
+        const bool won = is_win_code(c);
+        predecessor_slots(cur, unmoves, pred_side, won, preds);
+        for (int i = 0; i < unmoves.size; ++i) {
+          const Move m = unmoves[i];
+          const uint64_t p = preds[i];
           // Lost in d - 1: the predecessor wins in d (weight 0), else it loses a quiet move
           // (its weight computed only for an open local loss or a predecessor elsewhere).
-          const bool won = is_win_code(c);
           if (!share.holds(p)) {
             const unsigned w = won ? unmove_weight(pos, symmetric, m) : 0;
             mail.post(shares.owner(p), p << 3 | uint64_t(pred_side) << 2 | w);
