@@ -171,19 +171,6 @@ struct Solver {
     }
   }
 
-  // Slots of the predecessors that the un-moves lead to, as in the plain solver, with the
-  // codes of those in the share prefetched, and their counts when they may be open losses
-  // (`won`): the scattered look-ups of the pass then overlap the encoding.
-  void predecessor_slots(SlotCursor& cur, const MoveList& unmoves, int pred_side, bool won,
-                         std::array<uint64_t, MoveList::kCapacity>& preds) const {
-    for (int i = 0; i < unmoves.size; ++i) {
-      preds[i] = cur.slot_with_move(unmoves[i].to, unmoves[i].from);
-      if (!share.holds(preds[i])) continue;
-      __builtin_prefetch(&code[pred_side][preds[i] - share.begin]);
-      if (won) __builtin_prefetch(&moves_left[pred_side][preds[i] - share.begin]);
-    }
-  }
-
   // Ply d: a position lost in d - 1 plies makes its open predecessors (plain wins) won in d; a
   // position won in d - 1 takes one quiet move off the count of its open predecessors (plain
   // losses), which are lost in d when it reaches 0. Codes of this pass are written as d, never
@@ -204,7 +191,9 @@ struct Solver {
         retro_pseudo_moves(pos, unmoves);
         const int pred_side = 1 - side;
         const bool won = is_win_code(c);
-        predecessor_slots(cur, unmoves, pred_side, won, preds);
+        // The counts matter only when the predecessors may be open losses.
+        predecessor_slots(cur, unmoves, share, code[pred_side].data(),
+                          won ? moves_left[pred_side].data() : nullptr, preds);
         for (int i = 0; i < unmoves.size; ++i) {
           const Move m = unmoves[i];
           const uint64_t p = preds[i];

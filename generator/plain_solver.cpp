@@ -183,18 +183,6 @@ struct Solver {
     return max_k;
   }
 
-  // Slots of the predecessors that the un-moves lead to, with the codes and counts of those
-  // in the share prefetched: the scattered look-ups that follow then overlap the encoding.
-  void predecessor_slots(SlotCursor& cur, const MoveList& unmoves, int pred_side,
-                         std::array<uint64_t, MoveList::kCapacity>& preds) const {
-    for (int i = 0; i < unmoves.size; ++i) {
-      preds[i] = cur.slot_with_move(unmoves[i].to, unmoves[i].from);
-      if (!share.holds(preds[i])) continue;
-      __builtin_prefetch(&code[pred_side][preds[i] - share.begin]);
-      __builtin_prefetch(&moves_left[pred_side][preds[i] - share.begin]);
-    }
-  }
-
   // Applies the updates that other ranks posted for the share, in parallel (an update is
   // applied as if the pass had made it here). Returns whether one decided a slot.
   template <class Apply>
@@ -259,7 +247,8 @@ struct Solver {
         }
         cur.load(share.begin + slot, Color(side));
         retro_pseudo_moves(cur.pos(), unmoves);
-        predecessor_slots(cur, unmoves, 1 - side, preds);
+        predecessor_slots(cur, unmoves, share, code[1 - side].data(), moves_left[1 - side].data(),
+                          preds);
         for (int i = 0; i < unmoves.size; ++i) {
           if (!share.holds(preds[i])) {
             mail.post(shares.owner(preds[i]), preds[i] << 1 | uint64_t(1 - side));
@@ -301,7 +290,8 @@ struct Solver {
             Position& pos = cur.pos();
             const bool symmetric = pos.mirror_symmetric();
             retro_pseudo_moves(pos, unmoves);
-            predecessor_slots(cur, unmoves, 1 - side, preds);
+            predecessor_slots(cur, unmoves, share, code[1 - side].data(),
+                              moves_left[1 - side].data(), preds);
             for (int i = 0; i < unmoves.size; ++i) {
               if (share.holds(preds[i])) {
                 const uint64_t p = preds[i] - share.begin;
