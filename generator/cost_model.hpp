@@ -17,9 +17,9 @@ namespace xq::gen {
 // Single tables range from 0.05 to 0.28 (WDL) and 0.44 to 0.90 (DTM) bits.
 constexpr double kWdlBitsPerPosition = 0.224;
 constexpr double kDtmBitsPerPosition = 0.624;
-// DTC: the same family at e72a3e4, 10,987,727 bytes (docs/benchmarks.md); single tables 0.25 to
-// 1.03 bits.
-constexpr double kDtcBitsPerPosition = 0.400;
+// DTC: the same family at zstd level 10 (kDtcCompression), 11,904,986 bytes (KRKCAABB:
+// 0.27 bits).
+constexpr double kDtcBitsPerPosition = 0.433;
 
 // Seconds per table on the reference machine (2 vCPUs, 2 threads), from the same run's
 // records: the eight tables above 2 M positions solved 214.0 M positions in 55.75 s and wrote
@@ -30,8 +30,9 @@ constexpr double kWritePositionsPerSecond = 13.2e6;
 constexpr double kSecondsPerTable = 0.07;
 // The DTC stage (generator/dtc_solver.hpp), from the CPU time it added to the family at
 // e72a3e4 (186.0 s against 122.5 s without it on the same VM, docs/benchmarks.md), with the 2
-// vCPUs giving 1.6 times one: 219.8 M positions in 39.7 s.
-constexpr double kDtcPositionsPerSecond = 5.5e6;
+// vCPUs giving 1.6 times one: 219.8 M positions in 39.7 s, 5.5 M/s; since the prefetching
+// passes and DTC's zstd level 10, 0.75 times that CPU (docs/generation.md "Cost model").
+constexpr double kDtcPositionsPerSecond = 7.3e6;
 
 // Bytes of the three files of a table of `slots_per_side` slots, estimated.
 uint64_t disk_estimate(uint64_t slots_per_side);
