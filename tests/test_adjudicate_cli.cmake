@@ -3,13 +3,15 @@
 # numbers, no cycle, and bad input (one line "xqtb: reason", exit 2, nothing on stdout).
 # Run by CTest as: cmake -DXQTB=path/to/xqtb -DWORK=scratch/dir -P test_adjudicate_cli.cmake
 cmake_minimum_required(VERSION 3.25)
+include(${CMAKE_CURRENT_LIST_DIR}/support/json_fields.cmake)
 
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 # T01 of rule-cycles.tsv: a lone rook checks along ranks 9/8, the king steps f9-f8.
 set(T01 "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1")
 
-# Runs xqtb adjudicate with the arguments; stdout goes to `out`; the exit code must be 0.
+# Runs xqtb adjudicate with the arguments; stdout goes to `out` (and to `json`, which the
+# assertions of json_fields.cmake read); the exit code must be 0.
 function(adjudicate)
   execute_process(COMMAND "${XQTB}" adjudicate ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE o
                   ERROR_VARIABLE err)
@@ -17,21 +19,7 @@ function(adjudicate)
     message(FATAL_ERROR "adjudicate ${ARGN}: exit ${rc}: ${err}")
   endif()
   set(out "${o}" PARENT_SCOPE)
-endfunction()
-
-# Asserts that a field (a path of keys and indices) of the JSON in `out` has the value.
-function(expect want)
-  string(JSON got ERROR_VARIABLE error GET "${out}" ${ARGN})
-  if(error OR NOT got STREQUAL want)
-    message(FATAL_ERROR "field ${ARGN}: got '${got}' ${error}, expected '${want}'\n${out}")
-  endif()
-endfunction()
-
-function(expect_type want)
-  string(JSON got ERROR_VARIABLE error TYPE "${out}" ${ARGN})
-  if(error OR NOT got STREQUAL want)
-    message(FATAL_ERROR "field ${ARGN}: type '${got}' ${error}, expected ${want}\n${out}")
-  endif()
+  set(json "${o}" PARENT_SCOPE)
 endfunction()
 
 # Second occurrence: Red must change.
