@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/retro.hpp"
+#include "generator/bitmap.hpp"
 
 namespace xq::gen {
 
@@ -261,7 +262,7 @@ struct Game {
   // of the loser's side, the weighted number of its checks not into Z; by local id of the
   // winner's draws, a bit for a check into Z.
   std::vector<uint8_t> checks_off_z;
-  std::vector<uint64_t> checks_z;
+  Bitmap checks_z;
 
   // The current Y, listed (its members are also flagged kInY): the cornered draws at the start
   // of a round, then shrinking.
@@ -274,7 +275,7 @@ struct Game {
         count(a.draws_of(c)),
         checks(a.draws_of(~c)),
         pending(a.draws_of(~c)),
-        checks_z(a.draws.words()) {}
+        checks_z(64 * a.draws.words()) {}
 
   bool winner_to_move(uint64_t g) const { return a.side_of(g) == winner; }
   // The winner's count of draw g (the winner to move), the loser's checks and pending count
@@ -282,10 +283,7 @@ struct Game {
   uint8_t& wcount(uint64_t g) { return count[a.draw_index(g)]; }
   uint8_t& checks_of(uint64_t g) { return checks[a.draw_index(g)]; }
   uint8_t& pcount(uint64_t g) { return pending[a.draw_index(g)]; }
-  bool checks_into_z(uint64_t g) const {
-    const uint64_t l = a.local(g);
-    return load(checks_z[l / 64]) >> (l % 64) & 1;
-  }
+  bool checks_into_z(uint64_t g) const { return checks_z.test(a.local(g)); }
   uint16_t state(uint64_t g) const { return load(a.state(g)); }
   void set_state(uint64_t g, uint16_t s) {
     std::atomic_ref<uint16_t>(a.state(g)).store(s, std::memory_order_relaxed);
@@ -456,9 +454,7 @@ struct Game {
       add_count(checks_off_z[a.draw_index(p)], -int(w));
       return;
     }
-    const uint64_t l = a.local(p);
-    std::atomic_ref<uint64_t>(checks_z[l / 64])
-        .fetch_or(uint64_t(1) << (l % 64), std::memory_order_relaxed);
+    checks_z.set(a.local(p));
   }
   // The same for every draw that reaches draw g, in check and new in Z, by an un-move; updates
   // for other ranks wait for a delivery.
@@ -530,12 +526,8 @@ struct Game {
   // (docs/metrics.md). Clears the game marks of every draw on the way; uses `pending` for the
   // losers' counts. Returns the rank's cornered draws in ascending order.
   std::vector<uint64_t> cornered() {
-    std::vector<uint64_t> in(a.draws.words());  // bitmap over local ids, like the DrawSet
-    auto join = [&](uint64_t g) {
-      const uint64_t l = a.local(g), bit = uint64_t(1) << (l % 64);
-      return !(std::atomic_ref<uint64_t>(in[l / 64]).fetch_or(bit, std::memory_order_relaxed) &
-               bit);
-    };
+    Bitmap in(64 * a.draws.words());  // over local ids, like the DrawSet
+    auto join = [&](uint64_t g) { return in.set(a.local(g)); };
     Tally seeds;
 #pragma omp parallel
     {
