@@ -41,4 +41,30 @@ class Bitmap {
   std::vector<uint64_t> words_;
 };
 
+// Inside a parallel region: calls f(g) for every set bit g of `b`, the words shared among the
+// team (f must be safe for that); an implicit barrier ends it.
+template <class F>
+void for_each_set(const Bitmap& b, F&& f) {
+#pragma omp for schedule(dynamic, 64)
+  for (uint64_t w = 0; w < b.words(); ++w)
+    for (uint64_t bits = b.word(w); bits; bits &= bits - 1)
+      f(w * 64 + uint64_t(std::countr_zero(bits)));
+}
+
+// Inside a parallel region: a breadth-first expansion by frontiers. Calls visit(w) for every
+// node of `frontier` (the team sharing them), which sets the nodes it reaches first in `next`;
+// then `next` becomes the frontier, until one is empty. Both end empty.
+template <class F>
+void expand_frontiers(Bitmap& frontier, Bitmap& next, F&& visit) {
+  for (bool done = false; !done;) {
+    for_each_set(frontier, visit);
+#pragma omp single copyprivate(done)
+    {
+      std::swap(frontier, next);
+      next.clear();
+      done = frontier.empty();
+    }
+  }
+}
+
 }  // namespace xq::gen

@@ -16,16 +16,6 @@
 
 namespace xq::gen {
 
-// Inside a parallel region: calls f(g) for every set bit g of `b`, the words shared among the
-// team (f must be safe for that); an implicit barrier ends it.
-template <class F>
-void for_each_set(const Bitmap& b, F&& f) {
-#pragma omp for schedule(dynamic, 64)
-  for (uint64_t w = 0; w < b.words(); ++w)
-    for (uint64_t bits = b.word(w); bits; bits &= bits - 1)
-      f(w * 64 + uint64_t(std::countr_zero(bits)));
-}
-
 // A winner's node that can leave Y never joins the opponent's attractor.
 constexpr uint16_t kBuchiNever = 0xffff;
 
@@ -55,7 +45,6 @@ int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
   int rounds = 0;
   for (bool first = true;; first = false) {
     attracted.clear();
-    bool done = false;
 #pragma omp parallel
     {
       typename Graph::Cursor cur = graph.cursor();
@@ -93,32 +82,24 @@ int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
         }
         if (joins) attracted.set(v), frontier.set(v);
       });
-      while (!done) {
-        for_each_set(frontier, [&](uint64_t w) {
-          found.clear();
-          graph.predecessors(cur, w, [&](uint64_t p) {
-            if (y.test(p)) found.push_back(p);
-          });
-          std::sort(found.begin(), found.end());
-          found.erase(std::unique(found.begin(), found.end()), found.end());
-          for (const uint64_t p : found) {
-            if (!graph.loser(p)) {
-              std::atomic_ref<uint16_t> count(graph.count(p));
-              if (count.load(std::memory_order_relaxed) == kBuchiNever) continue;
-              const uint16_t before = count.fetch_sub(1, std::memory_order_relaxed);
-              if (before == 0) mismatch = true;
-              if (before != 1) continue;
-            }
-            if (attracted.set(p)) next.set(p);
-          }
+      expand_frontiers(frontier, next, [&](uint64_t w) {
+        found.clear();
+        graph.predecessors(cur, w, [&](uint64_t p) {
+          if (y.test(p)) found.push_back(p);
         });
-#pragma omp single
-        {
-          std::swap(frontier, next);
-          next.clear();
-          done = frontier.empty();
+        std::sort(found.begin(), found.end());
+        found.erase(std::unique(found.begin(), found.end()), found.end());
+        for (const uint64_t p : found) {
+          if (!graph.loser(p)) {
+            std::atomic_ref<uint16_t> count(graph.count(p));
+            if (count.load(std::memory_order_relaxed) == kBuchiNever) continue;
+            const uint16_t before = count.fetch_sub(1, std::memory_order_relaxed);
+            if (before == 0) mismatch = true;
+            if (before != 1) continue;
+          }
+          if (attracted.set(p)) next.set(p);
         }
-      }
+      });
     }
     if (mismatch) throw std::logic_error("Büchi region: moves and predecessors disagree");
     ++rounds;

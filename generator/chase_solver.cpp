@@ -133,7 +133,6 @@ struct Game {
   void find_idle_unsafe() {
     const Color loser = ~winner;
     Bitmap frontier(2 * s.n), next(2 * s.n);
-    bool done = false;
 #pragma omp parallel
     {
       SlotCursor cur(s.t.index), other(s.t.index);
@@ -150,31 +149,23 @@ struct Game {
         }
         if (seed) cornered.set(g), frontier.set(g);
       }
-      while (!done) {
-        for_each_set(frontier, [&](uint64_t w) {
-          s.load(cur, w);
-          const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
-          retro_pseudo_moves(cur.pos(), unmoves);
-          for (const Move mv : unmoves) {
-            const uint64_t p = pred_side * s.n + cur.slot_with_move(mv.to, mv.from);
-            if (!s.draws.test(p) || cornered.test(p)) continue;
-            if (s.side_of(p) == loser) {
-              std::atomic_ref<uint16_t> state(s.state(p));
-              uint16_t seen = state.load(std::memory_order_relaxed);
-              if (seen != witness_of(w)) continue;  // safe, or a witness elsewhere
-              const uint16_t found = find_witness(other, moves, p, false);
-              if (!state.compare_exchange_strong(seen, found) || found) continue;
-            }
-            if (cornered.set(p)) next.set(p);
+      expand_frontiers(frontier, next, [&](uint64_t w) {
+        s.load(cur, w);
+        const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
+        retro_pseudo_moves(cur.pos(), unmoves);
+        for (const Move mv : unmoves) {
+          const uint64_t p = pred_side * s.n + cur.slot_with_move(mv.to, mv.from);
+          if (!s.draws.test(p) || cornered.test(p)) continue;
+          if (s.side_of(p) == loser) {
+            std::atomic_ref<uint16_t> state(s.state(p));
+            uint16_t seen = state.load(std::memory_order_relaxed);
+            if (seen != witness_of(w)) continue;  // safe, or a witness elsewhere
+            const uint16_t found = find_witness(other, moves, p, false);
+            if (!state.compare_exchange_strong(seen, found) || found) continue;
           }
-        });
-#pragma omp single
-        {
-          std::swap(frontier, next);
-          next.clear();
-          done = frontier.empty();
+          if (cornered.set(p)) next.set(p);
         }
-      }
+      });
     }
   }
 
