@@ -74,6 +74,9 @@ Position Position::from_fen_raw(std::string_view fen) {
   };
   for (; i < fen.size() && fen[i] != ' '; ++i) {
     const char ch = fen[i];
+    // "41" is not "5": a FEN writes a run of empty files as one digit (as chess FEN does).
+    if (ch >= '1' && ch <= '9' && i > 0 && fen[i - 1] >= '0' && fen[i - 1] <= '9')
+      fail("two digits in a row: write a run of empty files as one digit");
     if (ch == '/') {
       if (file != kFiles)
         fail("rank " + std::to_string(rank) + " has " + std::to_string(file) +
