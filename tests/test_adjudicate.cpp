@@ -231,6 +231,11 @@ TEST_CASE("game texts: comments, move numbers, notations", "[adjudicate]") {
   // A WXF move "55.4" (the middle pawn of file 5 sideways) is not a move number.
   CHECK(move_texts("12... 55.4") == std::vector<std::string>{"55.4"});
   CHECK(move_texts("  # nothing\n\t").empty());
+  // A file saved with a byte order mark, Chinese separators between Chinese moves.
+  CHECK(move_texts("\xEF\xBB\xBF"
+                   "1. 炮二平五，马8进7；2. 马二进三、车9平8\xE3\x80\x80兵七进一") ==
+        std::vector<std::string>{"炮二平五", "马8进7", "马二进三", "车9平8", "兵七进一"});
+  CHECK(move_texts("h2e2, h9g7;h0g2") == std::vector<std::string>{"h2e2", "h9g7", "h0g2"});
   const Position start = Position::from_fen(kT01);
   // ICCS, WXF and Chinese mixed: the same moves.
   CHECK(read_moves(start, move_texts("h8h9 f9f8 R2-1 将6退1")) ==

@@ -10,6 +10,23 @@ bool blank(char ch) {
   return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\f' || ch == '\v';
 }
 
+// The bytes of a separator at text[i], 0 if none: ASCII blanks and commas, and the separators of
+// Chinese text (ideographic space and comma, full-width comma and semicolon, a byte order mark),
+// which no move notation uses.
+size_t separator_length(std::string_view text, size_t i) {
+  if (blank(text[i]) || text[i] == ',' || text[i] == ';') return 1;
+  static constexpr std::string_view kWide[] = {
+      "\xEF\xBB\xBF",  // U+FEFF byte order mark (files saved by Windows editors)
+      "\xE3\x80\x80",  // U+3000 ideographic space
+      "\xE3\x80\x81",  // U+3001 、
+      "\xEF\xBC\x8C",  // U+FF0C ，
+      "\xEF\xBC\x9B",  // U+FF1B ；
+  };
+  for (const std::string_view sep : kWide)
+    if (text.substr(i, sep.size()) == sep) return sep.size();
+  return 0;
+}
+
 bool digit(char ch) {
   return ch >= '0' && ch <= '9';
 }
@@ -36,13 +53,13 @@ std::vector<std::string> move_texts(std::string_view text) {
   std::vector<std::string> out;
   size_t i = 0;
   while (i < text.size()) {
-    if (blank(text[i])) {
-      ++i;
+    if (const size_t sep = separator_length(text, i)) {
+      i += sep;
     } else if (text[i] == '#') {
       while (i < text.size() && text[i] != '\n') ++i;
     } else {
       const size_t start = i;
-      while (i < text.size() && !blank(text[i]) && text[i] != '#') ++i;
+      while (i < text.size() && !separator_length(text, i) && text[i] != '#') ++i;
       const std::string_view move = without_move_number(text.substr(start, i - start));
       if (!move.empty()) out.emplace_back(move);
     }

@@ -20,10 +20,11 @@ class GameError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// The move texts of a PGN-like game text: blanks (spaces, tabs, line ends) separate moves,
-// '#' starts a comment running to the end of its line, and move numbers are dropped ("12.",
-// "12...", and "12." glued to a move as in "12.h2e2"; a figure followed by a dot and another
-// figure, as the WXF "55.4", is a move). Nothing is checked here.
+// The move texts of a PGN-like game text: blanks (spaces, tabs, line ends), commas and
+// semicolons, ASCII or Chinese (、，；, the ideographic space), separate moves and a byte order
+// mark is skipped; '#' starts a comment running to the end of its line, and move numbers are
+// dropped ("12.", "12...", and "12." glued to a move as in "12.h2e2"; a figure followed by a
+// dot and another figure, as the WXF "55.4", is a move). Nothing is checked here.
 std::vector<std::string> move_texts(std::string_view text);
 
 // The moves the texts denote, each read (ICCS, WXF or Chinese, see parse_move) in the position
