@@ -64,6 +64,7 @@ void register_adjudicate(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--kill-depth", o->chase.kill_depth_plies,
                   "Plies of the mate-threat search (kill)")
+      ->check(decimal_integer())
       ->check(CLI::Range(1, 9))
       ->capture_default_str();
   sub->add_flag("--no-minor-chase", o->no_minor_chase,

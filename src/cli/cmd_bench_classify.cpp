@@ -150,12 +150,16 @@ void register_bench_classify(CLI::App& bench) {
   sub->add_option("material", o->materials, "Materials of the random positions")
       ->capture_default_str();
   sub->add_option("--positions", o->positions, "Random positions (all their legal moves)")
+      ->check(decimal_integer())
       ->check(CLI::Range(1, 10000000))
       ->capture_default_str();
   sub->add_option("--threads", o->threads, "Threads classifying the same moves at once")
+      ->check(decimal_integer())
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
-  sub->add_option("--seed", o->seed, "Seed of the random positions")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed of the random positions")
+      ->check(decimal_integer())
+      ->capture_default_str();
   sub->add_flag("--json", o->json, "Print the results as JSON");
 }
 

@@ -203,12 +203,16 @@ void register_bench_probe(CLI::App& bench) {
       ->capture_default_str();
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
   sub->add_option("--positions", o->positions, "Random positions to probe")
+      ->check(decimal_integer())
       ->check(CLI::Range(1, 100000000))
       ->capture_default_str();
   sub->add_option("--cache-mib", o->cache_mib, "Block cache size in MiB")
+      ->check(decimal_fraction())
       ->check(CLI::Range(1.0, 1048576.0))
       ->capture_default_str();
-  sub->add_option("--seed", o->seed, "Seed of the random positions")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed of the random positions")
+      ->check(decimal_integer())
+      ->capture_default_str();
   sub->add_flag("--json", o->json, "Print the results as JSON");
 }
 

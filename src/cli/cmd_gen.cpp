@@ -160,15 +160,19 @@ void register_gen(CLI::App& app) {
   sub->add_option("materials", opt->materials, "Materials, e.g. KRKCAABB or 车对炮士象全");
   sub->add_flag("--all", opt->all, "Every material in range (with --max-pieces)");
   sub->add_option("--max-pieces", opt->max_pieces, "With --all: pieces besides the kings")
+      ->check(decimal_integer())
       ->check(CLI::Range(0, 8));
   sub->add_option("--max-attackers", opt->max_attackers,
                   "With --all: rooks, horses, cannons and pawns of both sides together")
+      ->check(decimal_integer())
       ->check(CLI::Range(0, 8));
   sub->add_option("--dir", opt->gen.dir, "Output directory")->capture_default_str();
   sub->add_option("--threads", opt->gen.threads, "Threads (0: all cores)")
+      ->check(decimal_integer())
       ->check(CLI::Range(0, 1024));
   sub->add_option("--memory-limit", opt->gen.memory_limit_gib,
                   "Refuse tables needing more memory (GiB; 0: no limit)")
+      ->check(decimal_fraction())
       ->check(CLI::Range(0.0, 1048576.0));
   sub->add_option("--rules", opt->rules,
                   "Repetition rules: check (perpetual check loses), chinese (perpetual check, "
@@ -186,10 +190,12 @@ void register_gen(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--ranks", opt->ranks,
                   "With --plan: the memory per rank of tables built by mpirun -np N xqtb gen")
+      ->check(decimal_integer())
       ->check(CLI::Range(1, 1 << 20));
   sub->add_option("--cache-mib", opt->cache_mib,
                   "Read sub-tables through a block cache of this many MiB instead of holding them "
                   "whole (less memory per MPI rank, slower; 0: whole)")
+      ->check(decimal_integer())
       ->check(CLI::Range(uint64_t(0), uint64_t(1) << 30));
   sub->add_flag("--only", opt->gen.only_requested,
                 "Build the named tables alone; the rest of their plan must exist (cluster jobs)");

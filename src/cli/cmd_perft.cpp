@@ -33,7 +33,10 @@ void register_perft(CLI::App& app) {
     return kExitOk;
   });
   sub->add_option("--fen", opt->fen, "Position in FEN")->required();
-  sub->add_option("--depth", opt->depth, "Depth in plies")->required()->check(CLI::Range(1, 12));
+  sub->add_option("--depth", opt->depth, "Depth in plies")
+      ->required()
+      ->check(decimal_integer())
+      ->check(CLI::Range(1, 12));
   sub->add_flag("--divide", opt->divide, "Print the count below each legal move first");
 }
 

@@ -149,6 +149,7 @@ int probe_epd(const Tablebase& tb, std::istream& in) {
     ++total;
     try {
       const Position pos = Position::from_fen(line);
+      fen_counter(line);  // a halfmove field past the limit is bad input here as with --fen
       const auto r = tb.probe(pos);
       if (!r) {
         ++unavailable;

@@ -1,5 +1,6 @@
 #include "cli/commands.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -17,8 +18,25 @@ std::map<const CLI::App*, Action>& actions() {
   return table;
 }
 
+// One line whatever the reason quotes (a FEN or path holding a newline): control characters
+// are shown as \n, \t or \xNN.
 int fail(int code, const std::string& why) {
-  std::cerr << "xqtb: " << why << "\n";
+  std::string line;
+  for (const char c : why) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) {
+      line += c;
+    } else if (c == '\n') {
+      line += "\\n";
+    } else if (c == '\t') {
+      line += "\\t";
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", u);
+      line += hex;
+    }
+  }
+  std::cerr << "xqtb: " << line << "\n";
   return code;
 }
 }  // namespace
@@ -65,9 +83,38 @@ void add_rules_option(CLI::App* sub, std::optional<RuleSet>& rules) {
       ->check(CLI::IsMember({"none", "check", "asian", "chinese"}));
 }
 
+namespace {
+CLI::Validator digits_validator(bool fraction) {
+  return CLI::Validator(
+      [fraction](std::string& text) -> std::string {
+        const size_t point = fraction ? text.find('.') : std::string::npos;
+        const auto all_digits = [](std::string_view part) {
+          return !part.empty() &&
+                 std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+        };
+        const std::string_view whole(text);
+        const bool ok = point == std::string::npos ? all_digits(whole)
+                                                   : all_digits(whole.substr(0, point)) &&
+                                                         all_digits(whole.substr(point + 1));
+        if (ok) return {};
+        return "'" + text + "' is not a " + (fraction ? "decimal number" : "whole number") +
+               " in plain digits";
+      },
+      "");
+}
+}  // namespace
+
+CLI::Validator decimal_integer() {
+  return digits_validator(false);
+}
+CLI::Validator decimal_fraction() {
+  return digits_validator(true);
+}
+
 void add_sample_option(CLI::App* sub, uint64_t& sample) {
   sub->add_option("--sample", sample,
                   "Most placements examined per verdict (more are sampled evenly)")
+      ->check(decimal_integer())
       ->check(CLI::Range(uint64_t(1000), uint64_t(1) << 40))
       ->capture_default_str();
 }

@@ -24,6 +24,11 @@ void add_rules_option(CLI::App* sub, std::optional<RuleSet>& rules);
 // The rule set named "none", "check", "asian" or "chinese" (std::invalid_argument otherwise).
 RuleSet parse_rule_set(const std::string& name);
 
+// Validators for numeric options: plain decimal digits ("12"; with `fraction`, also "1.5"), so
+// that "0x10", "1e3", "nan", "" and "-0" are refused rather than read as some number.
+CLI::Validator decimal_integer();
+CLI::Validator decimal_fraction();
+
 // Adds `--sample N` (1000..2^40): the most placements a verdict examines (stats, list).
 void add_sample_option(CLI::App* sub, uint64_t& sample);
 
