@@ -8,7 +8,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/support/generate.cmake)
 
 file(REMOVE_RECURSE "${WORK}")
 generate("${WORK}/tables" KRKA)
-file(WRITE "${WORK}/mixed.epd" "3k5/4a4/9/9/9/9/9/9/9/R3K4 w\r\nnot a fen\n")
+file(WRITE "${WORK}/mixed.epd"
+     "3k5/4a4/9/9/9/9/9/9/9/R3K4 w\r\nnot a fen\n3k5/4a4/9/9/9/9/9/9/9/R3K4 w - - 130 1\n")
 # A damaged copy: one byte near the end of the DTM file (in its last block) changed.
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")
 damage_byte("${WORK}/damaged/KRKA.xqd" 20)
@@ -42,6 +43,9 @@ set(T --dir "${WORK}/tables")
 # The damaged copy fails its checksums: a mutant accepting it would fail the last two.
 expect(2 "unknown piece letter" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4KQ3 w")
 expect(2 "missing side to move" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4K4")
+expect(2 "two digits in a row" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/R2K41 w")
+# A FEN holding a line break still gives one line of error (the break shown as \n).
+expect(2 "bad FEN" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/R3K4\nw")
 expect(2 "face each other" probe ${T} --fen "4k4/9/9/9/9/9/9/9/9/4K4 w")
 expect(2 "more than 2 advisors" probe ${T} --fen "3aka3/4a4/9/9/9/9/9/9/9/3K5 w")
 expect(3 "no table" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/2C1K4 w")
@@ -75,6 +79,8 @@ expect(3 "KRK: tables of several rule sets in ${WORK}/tables (none, check): choo
 expect(2 "--rules" probe --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w" --rules xiangqi ${T})
 expect(2 "notes.xqw is not a table file's name (MATERIAL[.RULES].xqw)" verify "${WORK}/notes.xqw")
 expect(2 "is a table of --rules none, not check" verify "${WORK}/tables/KRK.none.xqd" --rules check)
+expect(2 "a file's sub-tables are read from its own directory"
+       verify "${WORK}/tables/KRKA.xqw" --dir "${WORK}/damaged")
 expect(3 "KRKA: no table for this material (--rules none)"
        probe --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w" --rules none ${T})
 # An old tree's none table under the untagged name: refused with the name it should have.
@@ -117,11 +123,18 @@ expect(3 "1 of 4 tables damaged or unreadable (xqtb verify MATERIAL checks one i
        list --dir "${WORK}/damaged")
 expect(3 "missing DTM file" probe --dir "${WORK}/no-dtm" --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
 expect(3 "the table is incomplete" info KRKA --dir "${WORK}/no-dtm")
-expect(2 "memory limit must be" gen KRKA --dir "${WORK}/limit" --memory-limit nan)
+# Numbers in plain digits only: no hexadecimal, exponent, NaN or empty text read as a number.
+expect(2 "'nan' is not a decimal number" gen KRKA --dir "${WORK}/limit" --memory-limit nan)
+expect(2 "'nan' is not a decimal number" gen KRKA --plan --memory-limit nan)
+expect(2 "'nan' is not a decimal number" bench probe KRKA ${T} --cache-mib nan)
+expect(2 "'0x10' is not a whole number" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w" --counter 0x10)
+expect(2 "--counter: 1 required INT missing" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w" --counter "")
+expect(2 "'1e3' is not a whole number" gen KRK ${T} --threads 1e3)
 expect(1 "KRKCAABB needs about 668 MiB" gen KRKCAABB --dir "${WORK}/limit" --memory-limit 0.0001)
 # An EPD file with a bad line: every line answered, the failure counted, exit 2.
 execute_process(COMMAND "${XQTB}" probe ${T} --epd "${WORK}/mixed.epd" RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_QUIET)
-if(NOT rc EQUAL 2 OR NOT out MATCHES "win, stalemate in 5 plies" OR NOT out MATCHES "1 failed")
+if(NOT rc EQUAL 2 OR NOT out MATCHES "win, stalemate in 5 plies" OR NOT out MATCHES "2 failed"
+   OR NOT out MATCHES "130 1 ; error: the halfmove counter 130 is above 120")
   message(SEND_ERROR "probe --epd mixed.epd: exit ${rc}\n${out}")
 endif()

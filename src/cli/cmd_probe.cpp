@@ -187,9 +187,11 @@ void register_probe(CLI::App& app) {
   auto* fen = sub->add_option("--fen", o->fen, "Position in FEN");
   auto* epd = sub->add_option("--epd", o->epd, "File with one FEN per line");
   fen->excludes(epd);
-  auto* counter = sub->add_option(
-      "--counter", o->counter,
-      "Plies since the last capture, 0..120 (default: the FEN's halfmove field, else 0)");
+  auto* counter =
+      sub->add_option(
+             "--counter", o->counter,
+             "Plies since the last capture, 0..120 (default: the FEN's halfmove field, else 0)")
+          ->check(decimal_integer());
   counter->excludes(epd);
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
   add_rules_option(sub, o->rules);

@@ -324,43 +324,54 @@ void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json&
             << board_diagram(pos, lang);
 }
 
+// The statistics a table's header holds were written by `gen` (checksummed with the header);
+// other JSON there is a table problem, reported as one by the caller.
+int run_stats(const Options& o) {
+  const Lang lang = o.lang;
+  const Material m = parse_material(o.ending);
+  const Tablebase tb({o.dir}, kCacheBytes, o.rules);
+  if (!tb.has(m))
+    throw TableError(
+        m.name(),
+        "no table in " + o.dir + " (generate it: xqtb gen " + m.name() + " --dir " + o.dir +
+            (o.rules ? std::string(" --rules ") + rule_set_name(*o.rules) : std::string()) + ")");
+  const nlohmann::json stats = nlohmann::json::parse(tb.stats_json(m));
+  const TypicalSet t = typical_positions(tb, m, o.sample);
+  const Verdict v = decide(t);
+  const auto others = other_verdicts(o, m, *tb.rules(m));
+  if (o.json) {
+    std::cout << to_json(m, o, stats, tb, t, v, others).dump(2) << "\n";
+    return kExitOk;
+  }
+  const bool zh = lang == Lang::Zh;
+  std::cout << (zh ? m.chinese_name() + "（" + m.name() + "）"
+                   : m.name() + " (" + m.chinese_name() + ")")
+            << (zh ? "，规则：" : ", rules: ")
+            << describe_rules(parse_rule_set(stats.at("rules")), lang)
+                   .substr(zh ? std::string("规则：").size() : std::string("Rules: ").size())
+            << "\n";
+  if (Material::parse(o.ending) != m)
+    std::cout << (zh ? "（按强方为红方列出）\n" : "(shown with the stronger side as Red)\n");
+  print_counts(stats, lang);
+  print_longest(tb, stats, lang);
+  print_histograms(stats, lang);
+  print_verdict(tb, m, stats, t, v, others, lang);
+  return kExitOk;
+}
+
 }  // namespace
 
 void register_stats(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* sub =
       add_command(app, "stats", "Results, longest wins and the book verdict of an ending", [o] {
-        const Lang lang = o->lang;
-        const Material m = parse_material(o->ending);
-        const Tablebase tb({o->dir}, kCacheBytes, o->rules);
-        if (!tb.has(m))
-          throw TableError(
-              m.name(),
-              "no table in " + o->dir + " (generate it: xqtb gen " + m.name() + " --dir " + o->dir +
-                  (o->rules ? std::string(" --rules ") + rule_set_name(*o->rules) : std::string()) +
-                  ")");
-        const nlohmann::json stats = nlohmann::json::parse(tb.stats_json(m));
-        const TypicalSet t = typical_positions(tb, m, o->sample);
-        const Verdict v = decide(t);
-        const auto others = other_verdicts(*o, m, *tb.rules(m));
-        if (o->json) {
-          std::cout << to_json(m, *o, stats, tb, t, v, others).dump(2) << "\n";
-          return kExitOk;
+        try {
+          return run_stats(*o);
+        } catch (const nlohmann::json::exception& e) {  // not the statistics gen writes
+          throw TableError(o->ending, std::string("the statistics in the table's header are not "
+                                                  "the ones gen writes (") +
+                                          e.what() + ")");
         }
-        const bool zh = lang == Lang::Zh;
-        std::cout << (zh ? m.chinese_name() + "（" + m.name() + "）"
-                         : m.name() + " (" + m.chinese_name() + ")")
-                  << (zh ? "，规则：" : ", rules: ")
-                  << describe_rules(parse_rule_set(stats.at("rules")), lang)
-                         .substr(zh ? std::string("规则：").size() : std::string("Rules: ").size())
-                  << "\n";
-        if (Material::parse(o->ending) != m)
-          std::cout << (zh ? "（按强方为红方列出）\n" : "(shown with the stronger side as Red)\n");
-        print_counts(stats, lang);
-        print_longest(tb, stats, lang);
-        print_histograms(stats, lang);
-        print_verdict(tb, m, stats, t, v, others, lang);
-        return kExitOk;
       });
   sub->add_option("ending", o->ending, "Ending, e.g. KRKCAABB or 车对炮士象全")->required();
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
