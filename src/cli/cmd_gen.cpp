@@ -4,6 +4,7 @@
 // builds every material in range instead.
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -54,10 +55,9 @@ void print_progress(const std::string& line) {
 // time, and whether it is in the directory already; then the totals of the tables to build.
 // Estimates: cost_model.hpp.
 void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, int ranks) {
-  std::cout << std::left << std::setw(12) << "material" << std::right << std::setw(15)
-            << "slots/side" << std::setw(12) << (ranks > 1 ? "mem/rank" : "memory") << std::setw(12)
-            << "disk" << std::setw(14) << "time"
-            << "  status\n";
+  // Rows first, then columns as wide as their widest cell (huge materials have long figures).
+  std::vector<std::array<std::string, 6>> rows{
+      {"material", "slots/side", ranks > 1 ? "mem/rank" : "memory", "disk", "time", "status"}};
   uint64_t peak = 0, disk = 0;
   double seconds = 0;
   size_t to_build = 0;
@@ -75,10 +75,18 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, in
       disk += gen::disk_estimate(slots);
       seconds += gen::modelled_seconds(slots);
     }
-    std::cout << std::left << std::setw(12) << m.name() << std::right << std::setw(15) << slots
-              << std::setw(12) << human_bytes(memory) << std::setw(12)
-              << human_bytes(gen::disk_estimate(slots)) << std::setw(14)
-              << gen::format_duration(gen::modelled_seconds(slots)) << "  " << status << "\n";
+    rows.push_back({m.name(), std::to_string(slots), human_bytes(memory),
+                    human_bytes(gen::disk_estimate(slots)),
+                    gen::format_duration(gen::modelled_seconds(slots)), status});
+  }
+  std::array<size_t, 6> width{};
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  for (const auto& row : rows) {
+    std::cout << std::left << std::setw(int(width[0])) << row[0] << std::right;
+    for (size_t c = 1; c + 1 < row.size(); ++c)
+      std::cout << "  " << std::setw(int(width[c])) << row[c];
+    std::cout << "  " << row.back() << "\n";
   }
   std::cout << order.size() << (order.size() == 1 ? " table, " : " tables, ") << to_build
             << " to build in " << o.dir << ": peak memory " << human_bytes(peak)
