@@ -117,7 +117,7 @@ expect_text("under the limit: win, conversion in 3 plies (rank 997)")
 # Bad counters: one line, exit 2, before any table is read.
 expect_error(2 "121 is above 120" --fen "${win} - - 121 1")
 expect_error(2 "--counter 121 is not 0..120" --counter 121 --fen "${win}")
-expect_error(2 "--counter -1 is not 0..120" --counter -1 --fen "${win}")
+expect_error(2 "--counter: '-1' is not a whole number" --counter -1 --fen "${win}")
 expect_error(2 "counter" --counter x --fen "${win}")
 
 # Without the DTC file the limit cannot be answered: exit 3, the file named.
