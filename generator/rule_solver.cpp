@@ -1,6 +1,6 @@
 #include "generator/rule_solver.hpp"
 
-#include <algorithm>
+#include <utility>
 #include <atomic>
 #include <bit>
 #include <stdexcept>
@@ -92,13 +92,13 @@ enum : uint16_t {
 // passes sum them over the ranks where they decide).
 struct Tally {
   uint64_t size = 0, open = 0, stay = 0, waiting = 0;
-  std::vector<uint64_t> list;
-  void add(Tally& o) {
+  uint64_t reached = 0;  // draws put into the next frontier
+  void add(const Tally& o) {
     size += o.size;
     open += o.open;
     stay += o.stay;
     waiting += o.waiting;
-    list.insert(list.end(), o.list.begin(), o.list.end());
+    reached += o.reached;
   }
 };
 
@@ -124,6 +124,11 @@ struct Arena {
   const std::array<Wdl*, 2> wdl;
   // The rank (DrawSet::rank) of the first draw of each side to move, and one past the last.
   const std::array<uint64_t, 3> side_rank;
+  // By rank among the draws (both sides): the potential of a draw won under the rule, 0 while
+  // it is not (a potential's round is 1 or more). Filled by the games' grow_z, read by the end
+  // of the stage: two bytes per draw, not a list of the won ones (8 bytes each), which held
+  // the stage's peak.
+  std::vector<uint16_t> potential;
   Mailbox mail;
 
   // Global ids are side * n + slot; local ids side * m + slot - share.begin.
@@ -141,6 +146,7 @@ struct Arena {
   uint64_t draws_of(Color c) const { return side_rank[c + 1] - side_rank[c]; }
   uint64_t draw_index(uint64_t g) const { return draws.rank(local(g)) - side_rank[side_of(g)]; }
   uint16_t& state(uint64_t g) const { return distance[side_of(g)][slot_of(g) - share.begin]; }
+  uint16_t& potential_of(uint64_t g) { return potential[draws.rank(local(g))]; }
   // The class byte holds the loser's count of the draw: the weighted (move_weight) number of
   // its non-capturing moves into draws not in check (priority 3 moves when the side to move is
   // the loser) that are not into Z, plus one for a sink not won by the opponent. CPre holds
@@ -159,6 +165,7 @@ struct Arena {
         distance{table.distance[0].data(), table.distance[1].data()},
         wdl{table.wdl[0].data(), table.wdl[1].data()},
         side_rank{0, draws.rank_below(m), draws.rank_below(2 * m)},
+        potential(side_rank[2]),
         mail(partition) {
     if (table.first != share.begin || table.wdl[0].size() != m)
       throw std::logic_error("the rule stage needs the rank's share of the table");
@@ -226,19 +233,12 @@ struct Arena {
       }
     if (part.any(overflow)) throw std::runtime_error("more quiet moves than the rule counts hold");
   }
-
-  // Gives every draw its value back: Draw and distance 0.
-  void restore() {
-    for_each_draw([&](uint64_t g, SlotCursor&, MoveList&) {
-      left(g) = Wdl::Draw;
-      state(g) = 0;
-    });
-  }
 };
 
-// One would-be winner's game over the draws. Its positions won under the rule are collected
-// with their potentials (global id << 16 | potential), to be written when both games are done.
-// Lists (Y, frontiers, won) hold the rank's own draws; sizes that decide are summed over ranks.
+// One would-be winner's game over the draws. Its positions won under the rule get their
+// potentials in Arena::potential, to be written when both games are done. Its sets (Y, the
+// cornered draws, the frontiers) are bitmaps over the rank's local ids, an eighth of a byte per
+// slot and side each, whatever their size; sizes that decide are summed over ranks.
 struct Game {
   Arena& a;
   const Color winner;
@@ -253,9 +253,9 @@ struct Game {
   // By draw of the loser's side: in cornered, its count of moves out of the attractor; in each
   // attractor, the weighted number of its checks not yet into X (`checks` when it starts).
   std::vector<uint8_t> pending;
-  std::vector<uint64_t> won;
-  // The winner's counts at the start of every round (see start_round), once counted (a flag of
-  // its own: a rank's share of the cornered draws may be empty, and all ranks must agree).
+  // By draw of the winner's side: its counts at the start of every round (see start_round),
+  // once counted (a flag of its own: a rank's share of the cornered draws may be empty, and
+  // all ranks must agree).
   std::vector<uint8_t> start_count;
   bool start_counted = false;
   // What Z gives every X for free (see attractor's `warm`), kept up to date by grow_z: by draw
@@ -264,9 +264,12 @@ struct Game {
   std::vector<uint8_t> checks_off_z;
   Bitmap checks_z;
 
-  // The current Y, listed (its members are also flagged kInY): the cornered draws at the start
-  // of a round, then shrinking.
-  std::vector<uint64_t> y;
+  // The cornered draws (see cornered), and the current Y (its members are also flagged kInY):
+  // the cornered draws at the start of a round, then shrinking. Bits by local id.
+  Bitmap cornered_set, y;
+  // The frontiers of an attractor (or of the cornered set) by layer: the newest layer's members
+  // whose un-moves are still to walk, and the members the walk adds (see advance).
+  Bitmap frontier, next;
   uint64_t y_size = 0, y_open = 0;  // |Y|, and its members that are open_loser (all ranks)
 
   Game(Arena& arena, Color c)
@@ -275,7 +278,11 @@ struct Game {
         count(a.draws_of(c)),
         checks(a.draws_of(~c)),
         pending(a.draws_of(~c)),
-        checks_z(64 * a.draws.words()) {}
+        checks_z(64 * a.draws.words()),
+        cornered_set(64 * a.draws.words()),
+        y(64 * a.draws.words()),
+        frontier(64 * a.draws.words()),
+        next(64 * a.draws.words()) {}
 
   bool winner_to_move(uint64_t g) const { return a.side_of(g) == winner; }
   // The winner's count of draw g (the winner to move), the loser's checks and pending count
@@ -291,8 +298,9 @@ struct Game {
   // The moves into a loser position not in check are the winner's quiet moves (priority 2).
   bool open_loser(uint64_t g, uint16_t s) const { return !winner_to_move(g) && !(s & kInCheck); }
 
-  // Calls visit(g, cursor, un-move list, tally) for each member of Y (the list y), in
+  // Calls visit(g, cursor, un-move list, tally) for each member of Y (the bitmap y), in
   // parallel; the cursor, the list and the tally are the thread's own. Returns the tallies' sum.
+  // A word of y is the thread's own while it visits the word's members (see shrink_y).
   template <class Visit>
   Tally over_y(Visit visit) {
     Tally total;
@@ -301,12 +309,46 @@ struct Game {
       SlotCursor cur(a.t.index);
       MoveList unmoves;
       Tally mine;
-#pragma omp for schedule(dynamic, 256) nowait
-      for (uint64_t i = 0; i < y.size(); ++i) visit(y[i], cur, unmoves, mine);
+#pragma omp for schedule(dynamic, 8) nowait
+      for (uint64_t w = 0; w < y.words(); ++w)
+        for (uint64_t bits = y.word(w); bits; bits &= bits - 1)
+          visit(a.global(w * 64 + uint64_t(std::countr_zero(bits))), cur, unmoves, mine);
 #pragma omp critical
       total.add(mine);
     }
     return total;
+  }
+
+  // One layer of an attractor: calls visit(g, cursor, un-move list, tally) for each member of
+  // the frontier in parallel (as over_y), clearing its bits (the word is the visiting thread's
+  // own), then applies the updates other ranks posted here; the updates set the members they
+  // reach in `next` (counted in Tally::reached), which becomes the frontier. Returns what the
+  // visits and the updates gathered on this rank.
+  template <class Visit, class Update>
+  Tally advance(Visit visit, Update& update) {
+    Tally total;
+#pragma omp parallel
+    {
+      SlotCursor cur(a.t.index);
+      MoveList unmoves;
+      Tally mine;
+#pragma omp for schedule(dynamic, 16) nowait
+      for (uint64_t w = 0; w < frontier.words(); ++w) {
+        uint64_t bits = frontier.word(w);
+        frontier.word(w) = 0;
+        for (; bits; bits &= bits - 1)
+          visit(a.global(w * 64 + uint64_t(std::countr_zero(bits))), cur, unmoves, mine);
+      }
+#pragma omp critical
+      total.add(mine);
+    }
+    total.add(a.deliver(update));
+    std::swap(frontier, next);
+    return total;
+  }
+  // Sets draw g in `next`.
+  void reach(uint64_t g, Tally& t) {
+    if (next.set(a.local(g))) ++t.reached;
   }
 
   // Adds a signed weight (the payload) to the count of draw p, the winner's or the loser's.
@@ -368,14 +410,14 @@ struct Game {
       ++t.size;
       t.stay += open_loser(g, s);
       // The frontier: members of the newest layer in check (those of Z are counted already).
-      if ((s & kInCheck) && !z) t.list.push_back(g);
+      if ((s & kInCheck) && !z && frontier.set(a.local(g))) ++t.reached;
     });
     y_open = a.part.sum(x.open);
     const bool waiting = a.part.sum(x.waiting) != 0;
     x.size = a.part.sum(x.size);
     x.stay = a.part.sum(x.stay);
-    std::vector<uint64_t>& frontier = x.list;
-    for (uint16_t j = 1; a.part.any(!frontier.empty()); ++j) {
+    bool more = a.part.any(x.reached != 0);
+    for (uint16_t j = 1; more; ++j) {
       // A check of weight w into layer j from draw p of Y outside X.
       auto admit = [&](uint64_t p, uint16_t w, Tally& t) {
         uint16_t s = state(p);
@@ -387,37 +429,27 @@ struct Game {
           return;
         ++t.size;
         t.stay += open_loser(p, s);
-        if (s & kInCheck) t.list.push_back(p);
+        if (s & kInCheck) reach(p, t);
       };
-      Tally next;
-#pragma omp parallel
-      {
-        SlotCursor cur(a.t.index);
-        MoveList unmoves;
-        Tally mine;
-#pragma omp for schedule(dynamic, 16) nowait
-        for (uint64_t i = 0; i < frontier.size(); ++i) {
-          if (!waiting && winner_to_move(frontier[i])) continue;  // preds are all losers
-          a.load_draw(cur, frontier[i]);
-          Position& pos = cur.pos();
-          const bool symmetric = pos.mirror_symmetric();
-          const uint64_t pred_side = uint64_t(~pos.side_to_move());
-          retro_pseudo_moves(pos, unmoves);
-          for (const Move mv : unmoves)
-            a.send(pred_side * a.n + cur.slot_with_move(mv.to, mv.from),
-                   unmove_weight(pos, symmetric, mv), mine, admit);
-        }
-#pragma omp critical
-        next.add(mine);
-      }
-      Tally remote = a.deliver(admit);
-      next.add(remote);
-      const uint64_t joined = a.part.sum(next.size);
+      const Tally layer = advance(
+          [&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
+            if (!waiting && winner_to_move(g)) return;  // preds are all losers
+            a.load_draw(cur, g);
+            Position& pos = cur.pos();
+            const bool symmetric = pos.mirror_symmetric();
+            const uint64_t pred_side = uint64_t(~pos.side_to_move());
+            retro_pseudo_moves(pos, unmoves);
+            for (const Move mv : unmoves)
+              a.send(pred_side * a.n + cur.slot_with_move(mv.to, mv.from),
+                     unmove_weight(pos, symmetric, mv), t, admit);
+          },
+          admit);
+      const uint64_t joined = a.part.sum(layer.size);
       if (joined && j + 1 == kLayer)
         throw std::runtime_error("perpetual-check attractor deeper than the potential packing");
       x.size += joined;
-      x.stay += a.part.sum(next.stay);
-      frontier.swap(next.list);
+      x.stay += a.part.sum(layer.stay);
+      more = a.part.any(layer.reached != 0);
     }
     stay = x.stay;
     return x.size;
@@ -429,18 +461,16 @@ struct Game {
   // numbers).
   void shrink_y(uint64_t stay) {
     const bool recount = stay < y_open - stay;
-    Tally kept = over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
+    over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       const uint16_t s = state(g);
       if (recount && winner_to_move(g)) wcount(g) = s & kSinkWon ? 1 : 0;
-      if ((s & kLayer) != 0) {
-        t.list.push_back(g);
-        return;
-      }
+      if ((s & kLayer) != 0) return;
       set_state(g, uint16_t(s & ~kInY));
+      const uint64_t l = a.local(g);
+      y.word(l / 64) &= ~(uint64_t(1) << (l % 64));  // the visiting thread's own word
       if (!recount && open_loser(g, s)) count_predecessors(cur, unmoves, g, -1);
     });
     deliver_counts();
-    y.swap(kept.list);
     if (!recount) return;
     over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       if (open_loser(g, state(g))) count_predecessors(cur, unmoves, g, +1);
@@ -474,45 +504,28 @@ struct Game {
   // Z := Y (= X) after round k: new members get their potential (k, layer); they are good
   // targets of the loser's quiet moves from now on. Returns how many joined (all ranks).
   uint64_t grow_z(unsigned k) {
+    std::atomic<bool> both{false};  // a new member already won by the other game's winner
     Tally z = over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
       const uint16_t s = state(g);
       if (s & kInZ) return;
       set_state(g, s | kInZ);
       ++t.size;
-      t.list.push_back(g << 16 | pack_rule_potential(k, s & kLayer));
+      uint16_t& potential = a.potential_of(g);
+      if (potential) both.store(true, std::memory_order_relaxed);
+      potential = pack_rule_potential(k, s & kLayer);
       if (winner_to_move(g) && !(s & kInCheck)) count_predecessors(cur, unmoves, g, -1);
     });
+    if (a.part.any(both.load()))
+      throw std::logic_error("a position won under the rule by both sides");
     deliver_counts();
-#pragma omp parallel
-    {
-      SlotCursor cur(a.t.index);
-      MoveList unmoves;
-#pragma omp for schedule(dynamic, 16)
-      for (uint64_t i = 0; i < z.list.size(); ++i) {
-        const uint64_t g = z.list[i] >> 16;
-        if (state(g) & kInCheck) count_checks_into_z(cur, unmoves, g);
-      }
-    }
+    // The checks into the new members (those of round k).
+    over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
+      if ((state(g) & kInCheck) && rule_round(a.potential_of(g)) == k)
+        count_checks_into_z(cur, unmoves, g);
+    });
     auto update = [&](uint64_t p, uint16_t w, Tally&) { check_into_z(p, w); };
     a.deliver(update);
-    won.insert(won.end(), z.list.begin(), z.list.end());
     return a.part.sum(z.size);
-  }
-
-  // Gives the losers' counts back as they were (the other game needs them): the moves into Z
-  // count again.
-  void release() {
-#pragma omp parallel
-    {
-      SlotCursor cur(a.t.index);
-      MoveList unmoves;
-#pragma omp for schedule(dynamic, 16)
-      for (uint64_t i = 0; i < won.size(); ++i) {
-        const uint64_t g = won[i] >> 16;
-        if (winner_to_move(g) && !(state(g) & kInCheck)) count_predecessors(cur, unmoves, g, +1);
-      }
-    }
-    deliver_counts();
   }
 
   // The draws where the loser cannot make quiet moves forever without leaving the draws for a
@@ -524,10 +537,11 @@ struct Game {
   // loser makes a quiet move on each of its turns: priority 3 infinitely often), so each
   // round's greatest fixpoint Y may start from the cornered draws instead of all of them
   // (docs/metrics.md). Clears the game marks of every draw on the way; uses `pending` for the
-  // losers' counts. Returns the rank's cornered draws in ascending order.
-  std::vector<uint64_t> cornered() {
-    Bitmap in(64 * a.draws.words());  // over local ids, like the DrawSet
-    auto join = [&](uint64_t g) { return in.set(a.local(g)); };
+  // losers' counts. Leaves the rank's cornered draws in cornered_set.
+  void cornered() {
+    auto join = [&](uint64_t g, Tally& t) {
+      if (cornered_set.set(a.local(g))) reach(g, t);
+    };
     Tally seeds;
 #pragma omp parallel
     {
@@ -540,73 +554,57 @@ struct Game {
           set_state(g, s);
           const bool seed = winner_to_move(g) ? (s & kSinkWon) != 0 : a.left(g) == Wdl(0);
           if (!winner_to_move(g)) pcount(g) = uint8_t(a.left(g));
-          if (seed && join(g)) mine.list.push_back(g);
+          if (seed) join(g, mine);
         }
 #pragma omp critical
       seeds.add(mine);
     }
     // A move of weight w (0: a check) into the attractor from draw p.
-    auto reach = [&](uint64_t p, uint16_t w, Tally& t) {
-      const bool joins = winner_to_move(p) || (w != 0 && add_count(pcount(p), -int(w)) == 0);
-      if (joins && join(p)) t.list.push_back(p);
+    auto enter = [&](uint64_t p, uint16_t w, Tally& t) {
+      if (winner_to_move(p) || (w != 0 && add_count(pcount(p), -int(w)) == 0)) join(p, t);
     };
-    std::vector<uint64_t> members = seeds.list, frontier = std::move(seeds.list);
-    while (a.part.any(!frontier.empty())) {
-      Tally next;
-#pragma omp parallel
-      {
-        SlotCursor cur(a.t.index);
-        MoveList unmoves;
-        Tally mine;
-#pragma omp for schedule(dynamic, 16) nowait
-        for (uint64_t i = 0; i < frontier.size(); ++i) {
-          const uint64_t g = frontier[i];
-          a.load_draw(cur, g);
-          Position& pos = cur.pos();
-          const bool symmetric = pos.mirror_symmetric();
-          const bool check = state(g) & kInCheck;  // then the moves into g are checks
-          const uint64_t pred_side = uint64_t(~pos.side_to_move());
-          retro_pseudo_moves(pos, unmoves);
-          for (const Move mv : unmoves)
-            a.send(pred_side * a.n + cur.slot_with_move(mv.to, mv.from),
-                   check ? 0 : unmove_weight(pos, symmetric, mv), mine, reach);
-        }
-#pragma omp critical
-        next.add(mine);
-      }
-      Tally remote = a.deliver(reach);
-      next.add(remote);
-      members.insert(members.end(), next.list.begin(), next.list.end());
-      frontier.swap(next.list);
+    std::swap(frontier, next);  // the seeds, the first frontier
+    for (bool more = a.part.any(seeds.reached != 0); more;) {
+      const Tally layer = advance(
+          [&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
+            a.load_draw(cur, g);
+            Position& pos = cur.pos();
+            const bool symmetric = pos.mirror_symmetric();
+            const bool check = state(g) & kInCheck;  // then the moves into g are checks
+            const uint64_t pred_side = uint64_t(~pos.side_to_move());
+            retro_pseudo_moves(pos, unmoves);
+            for (const Move mv : unmoves)
+              a.send(pred_side * a.n + cur.slot_with_move(mv.to, mv.from),
+                     check ? 0 : unmove_weight(pos, symmetric, mv), t, enter);
+          },
+          enter);
+      more = a.part.any(layer.reached != 0);
     }
-    std::sort(members.begin(), members.end());
-    return members;
   }
 
   // Y := the cornered draws: flagged kInY, out of X, the winner's counts set to its priority-2
   // moves into them (weighted) plus one for a won sink. Those counts depend on the cornered set
   // alone, not on Z, so they are counted through un-moves in the first round and copied back
-  // from `start_count` (a byte per cornered draw, by its place in `cornered`) in the others.
-  void start_round(const std::vector<uint64_t>& cornered) {
-    y = cornered;
+  // from `start_count` in the others.
+  void start_round() {
+    for (uint64_t w = 0; w < y.words(); ++w) y.word(w) = cornered_set.word(w);
     const bool first = !start_counted;
     start_counted = true;
-    if (first) start_count.resize(cornered.size());
-#pragma omp parallel for schedule(static)
-    for (uint64_t i = 0; i < y.size(); ++i) {
-      const uint64_t g = y[i];
+    if (first) start_count.resize(count.size());
+    over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally&) {
       const uint16_t s = state(g);
       set_state(g, uint16_t((s & ~kLayer) | kInY));
-      if (winner_to_move(g)) wcount(g) = first ? (s & kSinkWon ? 1 : 0) : start_count[i];
-    }
+      if (winner_to_move(g))
+        wcount(g) = first ? (s & kSinkWon ? 1 : 0) : start_count[a.draw_index(g)];
+    });
     if (!first) return;
     over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       if (open_loser(g, state(g))) count_predecessors(cur, unmoves, g, +1);
     });
     deliver_counts();
-#pragma omp parallel for schedule(static)
-    for (uint64_t i = 0; i < y.size(); ++i)
-      if (winner_to_move(y[i])) start_count[i] = wcount(y[i]);
+    over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally&) {
+      if (winner_to_move(g)) start_count[a.draw_index(g)] = wcount(g);
+    });
   }
 
   // The moves into draws in check are checks (priority 1), not quiet: for the loser's draws
@@ -636,10 +634,10 @@ struct Game {
   void solve(const Progress& progress) {
     count_checks();
     checks_off_z = checks;
-    const std::vector<uint64_t> start = cornered();
-    const uint64_t start_size = a.part.sum(start.size());
+    cornered();
+    const uint64_t start_size = a.part.sum(cornered_set.count());
     for (unsigned k = 1;; ++k) {
-      start_round(start);
+      start_round();
       y_size = start_size;
       while (y_size != 0) {  // greatest fixpoint Y (an empty Y is one: X stays inside Y)
         // From round 2 on, X's members are found from Z up (attractor's `warm`); the potentials
@@ -682,25 +680,25 @@ void solve_check_rule(SolvedTable& table, const TableSet&, const Progress& progr
   table.draw_hints = false;
   Arena arena(table, part);
   const bool game[2] = {can_check(table.material, Black), can_check(table.material, Red)};
-  std::vector<uint64_t> won[2];
   if (game[Red] || game[Black]) arena.prepare();
+  // Each game reads and writes the counts (Arena::left) of its loser's draws only, so the other
+  // game's start as prepare left them. The last game's Z keeps its flag kInZ (every game's
+  // cornered clears the earlier one's): it tells the two winners' potentials apart.
+  Color last = Red;
   for (Color winner : {Red, Black}) {
     if (!game[winner]) continue;
     Game g(arena, winner);
     g.solve(progress);
-    if (winner == Red && game[Black]) g.release();
-    won[winner].swap(g.won);
+    last = winner;
   }
-  arena.restore();
-  for (Color winner : {Red, Black})
-    for (const uint64_t x : won[winner]) {
-      const uint64_t g = x >> 16;
-      const Color to_move = arena.side_of(g);
-      Wdl& wdl = arena.left(g);
-      if (wdl != Wdl::Draw) throw std::logic_error("a position won under the rule by both sides");
-      wdl = to_move == winner ? Wdl::RuleWin : Wdl::RuleLoss;
-      arena.state(g) = uint16_t(x);
-    }
+  arena.for_each_draw([&](uint64_t g, SlotCursor&, MoveList&) {
+    const uint16_t potential = arena.potential_of(g);
+    const Color winner = arena.state(g) & kInZ ? last : ~last;
+    arena.left(g) = !potential                   ? Wdl::Draw
+                    : arena.side_of(g) == winner ? Wdl::RuleWin
+                                                 : Wdl::RuleLoss;
+    arena.state(g) = potential;
+  });
 }
 
 }  // namespace xq::gen
