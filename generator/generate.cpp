@@ -283,16 +283,19 @@ std::vector<Material> plan(const std::vector<Material>& requested) {
 }
 
 uint64_t memory_estimate(const Material& m) {
-  return memory_estimate(m, 1);
+  return memory_estimate(m, 1, 0, RuleSet::Check);
 }
 
-uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes) {
-  // Per slot and side: 3 bytes of working code and counts that become the final value, and 2
-  // for the larger of the rule stage's arrays (at most 2: a byte per draw of one side and two of
-  // the other, and bitmaps) and the write mask (1), never alive together; the DTC stage reuses
-  // the DTM array (written first) and needs at most 1 byte more. The capture targets keep 3
-  // bytes per slot and side, whole on every rank. Over ranks a rank holds its share of the rest
-  // in every stage (the first share is the largest), plus its exchange buffers: at most 8 bytes
+uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, RuleSet rules) {
+  // Per slot and side: 3 bytes of working code and counts that become the final value, in
+  // every stage. Besides them, the plain, write and DTC stages need at most 2 bytes (the write
+  // mask 1; the DTC stage reuses the DTM array, written first, and needs at most 1 byte more)
+  // and the capture targets, 3 bytes per slot and side of each, whole on every rank. The rule
+  // stage needs at most 43/8 bytes when every slot is a draw (rule_solver.cpp: the potentials
+  // 2, a game's counts 2.5 on average over the sides, the draw set's ranks 1/4 and five
+  // bitmaps), and under the check rule alone the capture targets are freed for it (generate's
+  // release, unless read through the cache). Over ranks a rank holds its share of the rest in
+  // every stage (the first share is the largest), plus its exchange buffers: at most 8 bytes
   // per un-move it posts in one pass (plain, rule or DTC), bounded here by a quarter of the
   // share's bytes (docs/generation.md has measured traffic).
   // Saturating: an index near 2^64 slots must not wrap to a small figure (UINT64_MAX: more
@@ -303,12 +306,15 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes) {
   };
   const uint64_t n = Index(m).size();
   const Share share = ShareMap(n, ranks, share_alignment()).of(0);
-  uint64_t bytes = times(share.size(), 2 * 5);
-  if (ranks > 1) bytes = add(bytes, bytes / 4);
-  if (cache_bytes) return add(bytes, cache_bytes);
-  for (const Material& sub : capture_targets(m))
-    bytes = add(bytes, times(Index(sub).size(), 2 * 3));
-  return bytes;
+  uint64_t plain = times(share.size(), 2 * 5);
+  uint64_t rule = rules == RuleSet::None ? 0 : times(share.size(), 2 * (3 * 8 + 43)) / 8;
+  if (ranks > 1) plain = add(plain, plain / 4), rule = add(rule, rule / 4);
+  uint64_t targets = cache_bytes;
+  if (!cache_bytes)
+    for (const Material& sub : capture_targets(m))
+      targets = add(targets, times(Index(sub).size(), 2 * 3));
+  if (rules != RuleSet::Check || cache_bytes) rule = add(rule, targets);
+  return std::max(add(plain, targets), rule);
 }
 
 void generate(const std::vector<Material>& requested, const GenOptions& options) {
@@ -344,7 +350,8 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
                        "missing: --only builds the named tables alone; build this one first");
     modelled_total += modelled_seconds(order[i]);
     const int ranks = part ? part->ranks() : 1;
-    if (const uint64_t need = memory_estimate(order[i], ranks, o.cache_bytes); need > largest_need)
+    if (const uint64_t need = memory_estimate(order[i], ranks, o.cache_bytes, o.rules);
+        need > largest_need)
       largest = &order[i], largest_need = need;
   }
   const double limit = o.memory_limit_gib * double(1ull << 30);
@@ -423,7 +430,19 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     SerialPartition whole;
     Partition& ranks_of = part ? *part : whole;
     ranks_of.reset_counts();
-    auto table = solve_values(m, set, o.rules, progress, ranks_of);
+    // The sub-tables are not read by the check rule's stage, whose arrays are the table's
+    // largest (docs/generation.md "Memory"): they are freed for it and read back from their
+    // files, so that the two are never alive together. Read through the block cache they are
+    // bounded already.
+    std::vector<Material> released;
+    const auto release = [&] {
+      if (cache) return;
+      for (const Material& sub : needed[i])
+        if (set.find(sub)) released.push_back(sub);
+      set.retain({});
+    };
+    auto table = solve_values(m, set, o.rules, progress, ranks_of, release);
+    for (const Material& sub : released) set.add(load_sub_table(sub));
     const bool keep = needed[i + 1].count(m) != 0;
     // A table read through the cache, or held in shares, is loaded back from its files below.
     const Written w = solve_dtc_and_write(o.dir, *table, set, o.rules, threads, progress,

@@ -9,8 +9,8 @@
 namespace xq::gen {
 
 std::unique_ptr<SolvedTable> solve_values(const Material& canonical, const TableSet& set,
-                                          RuleSet rules, const Progress& progress,
-                                          Partition& part) {
+                                          RuleSet rules, const Progress& progress, Partition& part,
+                                          const std::function<void()>& release_sub_tables) {
   // The Asian set needs the chased-piece memory (issue 15, part 2), and the chase stage works
   // on whole tables: both refused before any work, rather than solved without the rule.
   if (rules == RuleSet::Asian)
@@ -19,6 +19,7 @@ std::unique_ptr<SolvedTable> solve_values(const Material& canonical, const Table
     throw std::invalid_argument("--rules chinese: not built over MPI ranks yet");
   auto table = std::make_unique<SolvedTable>(canonical);
   solve_plain(*table, set, progress, part);
+  if (rules == RuleSet::Check && release_sub_tables) release_sub_tables();
   if (rules != RuleSet::None) solve_check_rule(*table, set, progress, part);
   if (rules == RuleSet::Chinese) solve_chase_rule(*table, set, progress);
   // The rule stage's lists are freed blocks inside the threads' heaps, which glibc keeps (40 MB

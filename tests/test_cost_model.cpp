@@ -1,11 +1,14 @@
 // The cost model of `gen --plan` and of the run's ETA (generator/cost_model.hpp), and the
 // legal-position counts `info` reads from a table's statistics.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "core/table_file.hpp"
 #include "core/table_names.hpp"
 #include "generator/cost_model.hpp"
+#include "generator/generate.hpp"
 #include "generator/legal_count.hpp"
 #include "support/table_dir.hpp"
 
@@ -74,4 +77,38 @@ TEST_CASE("a table's statistics hold the legal counts that info --count finds", 
     CHECK(reports <= 1);  // once a second at most: KRKA takes milliseconds
   }
   CHECK(gen::count_legal(m, Red).positions == 18507);  // tests/data/reference-counts.tsv
+}
+
+TEST_CASE("the memory estimate bounds the rule stage whatever share of the table is drawn",
+          "[cost]") {
+  const Material m = Material::parse("KRKNAABB");
+  // 44,425,584 slots per side; capture targets KRKNABB, KRKNAAB, KRKAABB and KNAABBK hold 3
+  // bytes per slot and side. Under the check rule the rule stage's bound, 2 × (3 + 43/8) bytes
+  // per slot, is the larger: the sub-tables are freed for it.
+  const uint64_t n = 44425584, rule = n * 2 * 67 / 8;
+  uint64_t targets = 0;
+  for (const char* sub : {"KRKNABB", "KRKNAAB", "KRKAABB", "KNAABBK"})
+    targets += Index(Material::parse(sub).canonical()).size() * 6;
+  CHECK(rule == 744128532);
+  CHECK(n * 10 + targets < rule);
+  CHECK(gen::memory_estimate(m) == rule);
+  CHECK(gen::memory_estimate(m, 1, 0, RuleSet::Check) == rule);
+  // The chase stage reads the sub-tables: they stay beside the rule stage's arrays.
+  CHECK(gen::memory_estimate(m, 1, 0, RuleSet::Chinese) == rule + targets);
+  // Without a rule stage the plain stage and the writing decide.
+  CHECK(gen::memory_estimate(m, 1, 0, RuleSet::None) == n * 10 + targets);
+}
+
+TEST_CASE("a rule-decided table's measured peak is within its memory estimate", "[cost][slow]") {
+  // KRKNB: 1,892 rule wins; the run record holds the peak RSS of the process that built it
+  // (its sub-tables first, all smaller).
+  const test::TempDir dir("memory-estimate");
+  test::generate_into(dir.str(), {"KRKNB"}, 2);
+  const Material m = Material::parse("KRKNB");
+  std::ifstream record(std::filesystem::path(dir.path) / "KRKNB.json");
+  const nlohmann::json run = nlohmann::json::parse(record);
+  CHECK(run.at("stats").at("red").at("slots").at("rule_win").get<uint64_t>() > 0);
+  const uint64_t peak = run.at("peak_rss_bytes").get<uint64_t>();
+  CHECK(peak > 0);
+  CHECK(peak <= gen::memory_estimate(m));
 }

@@ -62,7 +62,8 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, in
   double seconds = 0;
   size_t to_build = 0;
   for (const Material& m : order) {
-    const uint64_t slots = Index(m).size(), memory = gen::memory_estimate(m, ranks, o.cache_bytes);
+    const uint64_t slots = Index(m).size(),
+                   memory = gen::memory_estimate(m, ranks, o.cache_bytes, o.rules);
     const std::string wdl = table_path(o.dir, m, TableKind::Wdl, o.rules);
     std::string status = "to build";
     if (!o.force && std::filesystem::exists(wdl)) {
