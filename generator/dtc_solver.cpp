@@ -127,9 +127,38 @@ struct Solver {
     return loss_code(any_capture ? 1 : 0);  // every move a converting capture, or none at all
   }
 
+  // The code of a plain loss before any pass, and its loss count, when no capture leads into
+  // a sub-table value other than Win (the capture hint is clear): initial_code without probing
+  // the captures, which all convert. `quiet` and `captures` are scratch.
+  static uint16_t unblocked_loss_code(Position& pos, const Position::KingSafety& safety,
+                                      MoveList& quiet, MoveList& captures, Wdl& count) {
+    const unsigned quiet_count = weighted_quiet_count(pos, safety, quiet);
+    if (quiet_count > draw_hint::kMoves)
+      throw std::runtime_error("more quiet moves than counts hold");
+    count = Wdl(quiet_count);
+    if (quiet_count > 0) return loss_code(kOpen);
+    captures.size = 0;
+    pos.pseudo_captures(captures);
+    for (const Move m : captures)
+      if (pos.pseudo_move_legal(m, safety)) return loss_code(1);  // every move converts
+    return loss_code(0);                                          // mated or stalemated
+  }
+
+  // The code that the capture hint of the plain win or loss c decides alone (the stage's
+  // Natural limit: SolvedTable::capture_hints), or 0 when the position must be looked at:
+  // a loss whose capture leads into a CursedWin is blocked; a win converts at ply 1 iff a
+  // capture leads into a Loss, which its hint says unless some capture leads into a CursedWin.
+  uint16_t hinted_code(uint16_t c, int side, uint64_t slot) const {
+    const bool hint = t.capture_hints[side][slot / 64] >> slot % 64 & 1;
+    if (!is_win_code(c)) return hint ? loss_code(kBlocked) : 0;
+    if (!hint) return win_code(kOpen);
+    return t.capture_into_cursed ? 0 : win_code(1);
+  }
+
   // Codes of every slot from the plain classes in the codes (kKept | class, or kWin | kOpen /
-  // kOpen for the plain wins and losses).
-  void init(Limit limit) {
+  // kOpen for the plain wins and losses). With `hinted`, the capture hints decide what they can
+  // (hinted_code), and the others' captures are probed.
+  void init(Limit limit, bool hinted) {
     std::fill(plies_in_block.begin(), plies_in_block.end(), 0);
 #pragma omp parallel
     {
@@ -138,15 +167,31 @@ struct Solver {
 #pragma omp for schedule(dynamic, 8)
       for (uint64_t block = 0; block < blocks; ++block) {
         for (uint64_t slot = block * kBlock; slot < std::min(n, (block + 1) * kBlock); ++slot) {
-          if (is_kept(code[Red][slot]) && is_kept(code[Black][slot])) continue;
-          cur.load(share.begin + slot, Red);
-          Position& pos = cur.pos();
+          // The sides whose position must be decoded: bit `side`.
+          unsigned look = 0;
           for (const Color side : {Red, Black}) {
             uint16_t& c = code[side][slot];
             if (is_kept(c)) continue;
+            const uint16_t h = hinted ? hinted_code(c, side, slot) : 0;
+            if (h == 0) {
+              look |= 1u << side;
+              continue;
+            }
+            c = h;
+            if (plies_of(c) <= 1) mark(side, slot, plies_of(c));
+          }
+          if (!look) continue;
+          cur.load(share.begin + slot, Red);
+          Position& pos = cur.pos();
+          for (const Color side : {Red, Black}) {
+            if (!(look >> side & 1)) continue;
+            uint16_t& c = code[side][slot];
             pos.set_side_to_move(side);
-            c = initial_code(pos, pos.king_safety(side), is_win_code(c), limit, quiet, captures,
-                             moves_left[side][slot]);
+            const Position::KingSafety safety = pos.king_safety(side);
+            c = hinted && !is_win_code(c)
+                    ? unblocked_loss_code(pos, safety, quiet, captures, moves_left[side][slot])
+                    : initial_code(pos, safety, is_win_code(c), limit, quiet, captures,
+                                   moves_left[side][slot]);
             if (plies_of(c) <= 1) mark(side, slot, plies_of(c));
           }
         }
@@ -263,7 +308,11 @@ struct Solver {
                                             : uint16_t(kKept | uint16_t(w));
       }
     }
-    init(Limit::Natural);
+    // The hints describe the captures of this share's slots under the limit of the sub-tables'
+    // classes, which is the stage's: they serve the first run only, and are freed after it.
+    const bool hinted = t.capture_hints[0].size() == (n + 63) / 64;
+    init(Limit::Natural, hinted);
+    t.capture_hints = {};
     run_passes(limit_plies, "dtc", progress);
     bool any_cursed = false;
     for (int side = 0; side < 2 && !any_cursed; ++side)
@@ -282,7 +331,7 @@ struct Solver {
         if (!is_kept(c)) c = is_win_code(c) ? win_code(kOpen) : loss_code(kOpen);
       }
     }
-    init(Limit::None);
+    init(Limit::None, false);
     run_passes(kMaxDtc, "unlimited dtc", progress);
     finish(limited);
   }

@@ -70,6 +70,10 @@ struct Solver {
   static constexpr uint64_t kBlock = 256;
   uint64_t blocks;
   std::vector<uint64_t> plies_in_block;
+  // The DTC stage's capture hints (SolvedTable::capture_hints), written by init: a block of
+  // kBlock slots is whole words, so each word has one writer.
+  static_assert(kBlock % 64 == 0);
+  std::array<std::vector<uint64_t>, 2> capture_hints;
 
   Solver(SolvedTable& table, const TableSet& set, Partition& partition)
       : t(table),
@@ -85,6 +89,7 @@ struct Solver {
     for (int side = 0; side < 2; ++side) {
       code[side].resize(n);
       moves_left[side].resize(n);
+      capture_hints[side].assign((n + 63) / 64, 0);
     }
   }
 
@@ -97,10 +102,12 @@ struct Solver {
   }
 
   // Initial code of the loaded position (legal, its side to move set, safety =
-  // pos.king_safety(side to move)), and its weighted quiet move count; `quiet` and `captures`
-  // are scratch.
+  // pos.king_safety(side to move)), its weighted quiet move count, and its capture hint
+  // (SolvedTable::capture_hints) and whether a capture leads into a CursedWin; `quiet` and
+  // `captures` are scratch.
   uint16_t initial_code(Position& pos, const Position::KingSafety& safety, MoveList& quiet,
-                        MoveList& captures, Wdl& quiet_left) const {
+                        MoveList& captures, Wdl& quiet_left, bool& hint, bool& into_cursed) const {
+    hint = into_cursed = false;
     quiet_left = Wdl(0);
     captures.size = 0;
     pos.pseudo_captures(captures);
@@ -121,6 +128,8 @@ struct Solver {
       const Outcome o = targets.probe(pos, cap);
       pos.unmake(m, cap);
       any_capture = true;
+      into_cursed |= o.wdl == Wdl::CursedWin;
+      hint |= o.wdl == Wdl::Loss || o.wdl == Wdl::CursedWin;
       // A plain loss of the opponent in d is our win in d + 1, within the natural limit or not
       // (classes 3 and 7); rule values are plain draws.
       if (is_forced(o.wdl) && is_loss(o.wdl)) {
@@ -148,7 +157,8 @@ struct Solver {
 
   unsigned init() {
     unsigned max_k = 0;
-#pragma omp parallel reduction(max : max_k)
+    bool into_cursed = false;
+#pragma omp parallel reduction(max : max_k) reduction(|| : into_cursed)
     {
       SlotCursor cur(t.index);
       MoveList quiet, captures;
@@ -166,7 +176,11 @@ struct Solver {
             moves_left[side][slot] = Wdl(0);
             if (placed && !safety[~side].check) {  // the side not to move must not be in check
               pos.set_side_to_move(side);
-              c = initial_code(pos, safety[side], quiet, captures, moves_left[side][slot]);
+              bool hint, cursed;
+              c = initial_code(pos, safety[side], quiet, captures, moves_left[side][slot], hint,
+                               cursed);
+              capture_hints[side][slot / 64] |= uint64_t(hint) << slot % 64;
+              into_cursed |= cursed;
             }
             code[side][slot] = c;
             if (is_open(c) && open_kind(c) != kCapDraw) max_k = std::max(max_k, open_k(c));
@@ -180,6 +194,7 @@ struct Solver {
         plies_in_block[blocks + block] = plies[Black];
       }
     }
+    t.capture_into_cursed = into_cursed;
     return max_k;
   }
 
@@ -358,6 +373,7 @@ struct Solver {
     }
     t.first = share.begin;
     t.draw_hints = true;
+    t.capture_hints = std::move(capture_hints);
   }
 };
 

@@ -48,6 +48,14 @@ struct SolvedTable {
   // Set by solve_plain: the distance of each draw holds its draw_hint for solve_check_rule,
   // which clears them (the distances of draws are 0 again).
   bool draw_hints = false;
+  // Set by solve_plain for solve_dtc, which frees them: what the plain initialisation learnt of
+  // each slot's captures, so that the DTC stage's initialisation need not probe them again.
+  // Bit slot % 64 of word slot / 64 (the slots of the arrays above) is set when a legal
+  // capture leads into a sub-table value Loss or CursedWin (from the opponent's view). A plain
+  // loss has no capture into a loss, so its bit says that a capture leads into a CursedWin;
+  // a plain win's says that a capture leads into a Loss, unless capture_into_cursed.
+  std::array<std::vector<uint64_t>, 2> capture_hints;
+  bool capture_into_cursed = false;  // some slot's capture leads into a CursedWin
 };
 
 // The draw hint: what the plain solution knows about a plain draw, kept for the rule stage.
