@@ -3,7 +3,9 @@
 #include <malloc.h>
 
 #include <stdexcept>
+#include <string>
 
+#include "generator/asian_solver.hpp"
 #include "generator/chase_solver.hpp"
 
 namespace xq::gen {
@@ -11,17 +13,17 @@ namespace xq::gen {
 std::unique_ptr<SolvedTable> solve_values(const Material& canonical, const TableSet& set,
                                           RuleSet rules, const Progress& progress, Partition& part,
                                           const std::function<void()>& release_sub_tables) {
-  // The Asian set needs the chased-piece memory (issue 15, part 2), and the chase stage works
-  // on whole tables: both refused before any work, rather than solved without the rule.
-  if (rules == RuleSet::Asian)
-    throw std::invalid_argument("--rules asian: not built yet (issue 15 part 2)");
-  if (rules == RuleSet::Chinese && part.ranks() > 1)
-    throw std::invalid_argument("--rules chinese: not built over MPI ranks yet");
+  // The chase stages work on whole tables: refused before any work, rather than solved
+  // without the rule.
+  if ((rules == RuleSet::Chinese || rules == RuleSet::Asian) && part.ranks() > 1)
+    throw std::invalid_argument(std::string("--rules ") + rule_set_name(rules) +
+                                ": not built over MPI ranks yet");
   auto table = std::make_unique<SolvedTable>(canonical);
   solve_plain(*table, set, progress, part);
   if (rules == RuleSet::Check && release_sub_tables) release_sub_tables();
   if (rules != RuleSet::None) solve_check_rule(*table, set, progress, part);
   if (rules == RuleSet::Chinese) solve_chase_rule(*table, set, progress);
+  if (rules == RuleSet::Asian) solve_asian_rule(*table, set, progress);
   // The rule stage's lists are freed blocks inside the threads' heaps, which glibc keeps (40 MB
   // on KRKCAABB); the DTC stage and the write mask that follow would add to them at the peak.
   malloc_trim(0);

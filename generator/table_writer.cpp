@@ -176,8 +176,8 @@ Layout check_header(const TableHeader& h) {
   if (h.limit_plies != kNaturalLimitPlies || h.limit_counting != LimitCounting::EveryPly)
     throw bad("unknown natural limit");
   if (!valid_material(h.material)) throw bad("material must be 1..15 letters A-Z: " + h.material);
-  // Asian tables are not built yet (issue 15 part 2).
-  if (h.rules != RuleSet::None && h.rules != RuleSet::Check && h.rules != RuleSet::Chinese)
+  if (h.rules != RuleSet::None && h.rules != RuleSet::Check && h.rules != RuleSet::Asian &&
+      h.rules != RuleSet::Chinese)
     throw bad("unknown rule set");
   const int width = entry_width(h.kind);
   uint32_t block_entries = h.block_entries ? h.block_entries : kDefaultBlockBytes / width;

@@ -92,8 +92,6 @@ expect(3 "built under --rules none, but its name says check: rename it to KK.non
        probe --fen "3k5/9/9/9/9/9/9/9/9/4K4 w" --dir "${WORK}/renamed")
 expect(3 "KK.xqw holds a table built under --rules none, but its name says check: rename it to KK.none.xqw or delete it"
        gen KRK --dir "${WORK}/renamed")
-# The Asian rule set's tables are part 2 of issue 15.
-expect(2 "--rules asian: not built yet (issue 15 part 2)" gen KRK --rules asian --dir "${WORK}/asian")
 expect(2 "unknown command" frobnicate)
 expect(2 "--lang" stats KRKA ${T} --lang fr)
 expect(2 "--all needs --max-pieces" gen --all)

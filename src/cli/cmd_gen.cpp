@@ -124,10 +124,9 @@ void register_gen(CLI::App& app) {
       throw std::invalid_argument("--ranks goes with --plan (the ranks of a run are mpirun's -np)");
     if (opt->format != "text" && !opt->plan_only)
       throw std::invalid_argument("--format goes with --plan");
-    if (opt->rules == "asian")
-      throw std::invalid_argument("--rules asian: not built yet (issue 15 part 2)");
     opt->gen.rules = opt->rules == "none"      ? RuleSet::None
                      : opt->rules == "chinese" ? RuleSet::Chinese
+                     : opt->rules == "asian"   ? RuleSet::Asian
                                                : RuleSet::Check;
     opt->gen.cache_bytes = opt->cache_mib << 20;
     if (opt->plan_only && opt->format == "slurm") {

@@ -1,0 +1,247 @@
+#include "generator/asian_solver.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/retro.hpp"
+#include "generator/asian_game.hpp"
+#include "generator/buchi_region.hpp"
+#include "rules/move_facts.hpp"
+
+namespace xq::gen {
+
+namespace {
+
+// Kills are idle under the Asian rules (R3a) and enter no label of the product, so the facts
+// are taken without the mate search.
+const ChaseOptions kNoKills = [] {
+  ChaseOptions o;
+  o.kill_depth_plies = 0;
+  return o;
+}();
+
+// The table's draws, by global id: side * n + slot.
+struct Draws {
+  SolvedTable& t;
+  const CaptureTargets targets;
+  const uint64_t n;
+  Bitmap set;
+
+  Draws(SolvedTable& table, const TableSet& sub_tables)
+      : t(table), targets(table.material, sub_tables), n(table.index.size()), set(2 * n) {
+    for (int side = 0; side < 2; ++side)
+#pragma omp parallel for schedule(static)
+      for (uint64_t slot = 0; slot < n; ++slot)
+        if (t.wdl[side][slot] == Wdl::Draw) set.set(side * n + slot);
+  }
+  Color side_of(uint64_t g) const {
+    return Color(g >= n);
+  }
+  uint64_t slot_of(uint64_t g) const {
+    return g >= n ? g - n : g;
+  }
+  void load(SlotCursor& cur, uint64_t g) const {
+    cur.load(slot_of(g), side_of(g));
+  }
+  uint64_t after_quiet(SlotCursor& cur, Move m) const {
+    return uint64_t(~cur.pos().side_to_move()) * n + cur.slot_with_move(m.from, m.to);
+  }
+  // Whether a legal capture of the loaded position leads into a sub-table value `wanted` says
+  // yes to (from the side to move after the capture's view).
+  template <class Wanted>
+  bool some_capture(SlotCursor& cur, MoveList& moves, uint64_t g, Wanted&& wanted) const {
+    load(cur, g);
+    Position& pos = cur.pos();
+    const Color us = pos.side_to_move();
+    const Position::KingSafety safety = pos.king_safety(us);
+    moves.size = 0;
+    pos.pseudo_captures(moves);
+    for (const Move m : moves) {
+      const bool sure = pos.surely_legal(m, safety);
+      const Piece captured = pos.make(m);
+      const bool yes = (sure || !pos.in_check(us)) && wanted(targets.probe(pos, captured).wdl);
+      pos.unmake(m, captured);
+      if (yes) return true;
+    }
+    return false;
+  }
+  // The relaxed label: a move that neither checks nor chases any piece is an escape for every
+  // register (docs/metrics.md "The Asian stage").
+  static bool escape(const Position& pos, Move m) {
+    if (pos.gives_check(m)) return false;
+    return move_facts(pos, m, RuleSet::Asian, kNoKills).chased.empty();
+  }
+};
+
+// The draws as refine_to_buchi's graph for the would-be winner P, with the relaxed escapes as
+// the opponent O's idle moves.
+struct EscapeGraph {
+  Draws& d;
+  const Color winner;
+  struct Cursor {
+    SlotCursor cur;
+    MoveList moves, unmoves;
+  };
+  Cursor cursor() const { return {SlotCursor(d.t.index), {}, {}}; }
+  bool loser(uint64_t v) const { return d.side_of(v) != winner; }
+  // O's quiet moves out of the draws go into positions P wins (O wins none from a draw), so
+  // its exits are the captures into sub-table positions P does not win.
+  bool loser_exit(Cursor& c, uint64_t v) const {
+    return d.some_capture(c.cur, c.moves, v, [](Wdl w) { return !is_loss(w); });
+  }
+  bool winner_exit(Cursor& c, uint64_t v) const {
+    return d.some_capture(c.cur, c.moves, v, [](Wdl w) { return is_loss(w); });
+  }
+  // Pseudo moves: an illegal quiet move leads to an illegal position, never a draw.
+  template <class F>
+  void moves(Cursor& c, uint64_t v, F&& f) const {
+    d.load(c.cur, v);
+    Position& pos = c.cur.pos();
+    c.moves.size = 0;
+    pos.pseudo_moves(c.moves);
+    for (const Move m : c.moves) {
+      if (pos.is_capture(m)) continue;
+      const uint64_t to = d.after_quiet(c.cur, m);
+      if (d.set.test(to) && f(to, [&] { return Draws::escape(pos, m); })) return;
+    }
+  }
+  template <class F>
+  void predecessors(Cursor& c, uint64_t w, F&& f) const {
+    d.load(c.cur, w);
+    const uint64_t pred_side = uint64_t(~c.cur.pos().side_to_move());
+    retro_pseudo_moves(c.cur.pos(), c.unmoves);
+    for (const Move mv : c.unmoves) {
+      const uint64_t p = pred_side * d.n + c.cur.slot_with_move(mv.to, mv.from);
+      if (d.set.test(p)) f(p);
+    }
+  }
+  uint16_t& count(uint64_t v) const { return d.t.distance[d.side_of(v)][d.slot_of(v)]; }
+};
+
+// The product's game on the cornered draws `members` (sorted): every legal move, a capture or
+// a move out of the members as a sink by its value (a draw outside: not won by P, exact by
+// the bound), a move between members with its facts, in the frame of the target's slot (a
+// slot stands for a position and its mirror image, and the registers name points).
+AsianGame build_game(const Draws& d, const Bitmap& cornered, const std::vector<uint64_t>& members,
+                     Color winner) {
+  const uint32_t size = uint32_t(members.size());
+  std::vector<std::vector<AsianGame::Move>> out(size);
+  std::vector<uint8_t> winner_moves(size);
+#pragma omp parallel
+  {
+    SlotCursor cur(d.t.index);
+    MoveList moves;
+#pragma omp for schedule(dynamic, 16)
+    for (uint32_t v = 0; v < size; ++v) {
+      d.load(cur, members[v]);
+      Position& pos = cur.pos();
+      const bool ours = pos.side_to_move() == winner;
+      winner_moves[v] = ours;
+      pos.legal_moves(moves);
+      std::vector<AsianGame::Move>& edges = out[v];
+      bool decided = false;  // a sink that decides the node for its mover at every register
+      for (int i = 0; i < moves.size && !decided; ++i) {
+        const Move m = moves[i];
+        AsianGame::Move e;
+        Position after = pos;
+        const Piece captured = after.make(m);
+        if (captured != kNoPiece) {
+          const Wdl w = d.targets.probe(after, captured).wdl;
+          e.target = (ours ? is_loss(w) : is_win(w)) ? AsianGame::kWonSink : AsianGame::kNotWonSink;
+        } else {
+          bool flip = false;
+          const uint64_t slot = d.t.index.encode(after, &flip);
+          const uint64_t to = uint64_t(after.side_to_move()) * d.n + slot;
+          if (cornered.test(to)) {
+            const MoveFacts f = move_facts(pos, m, RuleSet::Asian, kNoKills);
+            e.target =
+                uint32_t(std::lower_bound(members.begin(), members.end(), to) - members.begin());
+            e.from = m.from;
+            e.to = m.to;
+            e.check = f.check;
+            e.chased = f.chased;
+            e.pinned_rook = f.chased_pinned_rook;
+            e.mirror = flip;
+            edges.push_back(e);
+            continue;
+          }
+          const Wdl w = d.t.wdl[after.side_to_move()][slot];
+          e.target = w != Wdl::Draw && (ours ? is_loss(w) : is_win(w)) ? AsianGame::kWonSink
+                                                                       : AsianGame::kNotWonSink;
+        }
+        // A sink good for the mover decides the node; one bad for it is never chosen, but a
+        // node whose moves are all such keeps one (below).
+        if ((e.target == AsianGame::kWonSink) == ours) {
+          edges = {e};
+          decided = true;
+        }
+      }
+      if (edges.empty())
+        edges.push_back(AsianGame::Move::sink(ours ? AsianGame::kNotWonSink : AsianGame::kWonSink));
+    }
+  }
+  AsianGame g;
+  for (uint32_t v = 0; v < size; ++v) {
+    g.add_node(winner_moves[v], out[v]);
+    std::vector<AsianGame::Move>().swap(out[v]);
+  }
+  return g;
+}
+
+// A side with its king alone neither checks nor chases (a king chasing by itself is idle,
+// docs/rules.md R4.1): every move of it is an escape, so the other side wins nothing by the rule.
+bool can_attack(const Material& m, Color c) {
+  for (int t = Advisor; t < kPieceTypes; ++t)
+    if (m.count[c][t]) return true;
+  return false;
+}
+
+}  // namespace
+
+AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set,
+                                 const Progress& progress) {
+  if (table.first != 0 || table.draw_hints)
+    throw std::logic_error("the Asian stage needs a whole table after the check-rule stage");
+  Draws draws(table, set);
+  AsianStageSizes sizes;
+  std::vector<uint64_t> won[2];
+  for (const Color winner : {Red, Black}) {
+    if (!can_attack(table.material, ~winner)) continue;
+    const bool red = winner == Red;
+    // The bound: O's Büchi region for relaxed escapes, from S = ∅ (cornered = the draws).
+    Bitmap cornered = draws.set;
+    EscapeGraph graph{draws, winner};
+    sizes.rounds[winner] = refine_to_buchi(graph, cornered, 2 * draws.n);
+    std::vector<uint64_t> members;
+    for (uint64_t w = 0; w < cornered.words(); ++w)
+      for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)
+        members.push_back(w * 64 + uint64_t(std::countr_zero(bits)));
+    sizes.cornered[winner] = members.size();
+    progress(red ? "asian rule (Red), Büchi rounds" : "asian rule (Black), Büchi rounds",
+             sizes.rounds[winner]);
+    progress(red ? "asian rule (Red), cornered" : "asian rule (Black), cornered",
+             int(std::min<uint64_t>(members.size(), INT32_MAX)));
+    if (members.empty()) continue;
+    if (members.size() >= AsianGame::kNotWonSink)
+      throw std::runtime_error(table.material.name() + ": too many cornered positions");
+    const AsianSolution solution = solve_asian_game(build_game(draws, cornered, members, winner));
+    sizes.states[winner] = solution.states;
+    sizes.vertices[winner] = solution.vertices;
+    for (uint32_t v = 0; v < members.size(); ++v)
+      if (solution.won[v]) won[winner].push_back(members[v]);
+    sizes.won[winner] = won[winner].size();
+    progress(red ? "asian rule (Red), won" : "asian rule (Black), won",
+             int(std::min<uint64_t>(won[winner].size(), INT32_MAX)));
+  }
+  for (const Color winner : {Red, Black})
+    for (const uint64_t g : won[winner]) {
+      Wdl& wdl = table.wdl[draws.side_of(g)][draws.slot_of(g)];
+      if (wdl != Wdl::Draw)
+        throw std::logic_error("a position won by the Asian rule by both sides");
+      wdl = draws.side_of(g) == winner ? Wdl::ChaseWin : Wdl::ChaseLoss;
+      table.distance[draws.side_of(g)][draws.slot_of(g)] = kAsianChasePotential;
+    }
+  return sizes;
+}
+
+}  // namespace xq::gen

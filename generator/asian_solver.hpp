@@ -1,0 +1,31 @@
+// The chase stage of the Asian rule set (docs/metrics.md "The Asian stage"): among the positions
+// still drawn after the perpetual-check rule, those won because perpetual chase of one and the
+// same piece is forbidden too (docs/rules.md R8). Per would-be winner P: the relaxed bound (the
+// complement of the opponent's Büchi region for moves that neither check nor chase), then the
+// exact register product of generator/asian_game.hpp on those positions alone.
+#pragma once
+
+#include "generator/plain_solver.hpp"
+
+namespace xq::gen {
+
+// What the stage saw, per would-be winner (by colour): the rounds of the Büchi refinement, the
+// positions of the relaxed bound (the product's positions), the product's states and vertices,
+// and the positions P wins.
+struct AsianStageSizes {
+  uint64_t cornered[2] = {0, 0}, states[2] = {0, 0}, vertices[2] = {0, 0}, won[2] = {0, 0};
+  int rounds[2] = {0, 0};
+};
+
+// Turns draws of `table` into ChaseWin/ChaseLoss where the Asian rules decide them. The
+// distance entry of such a position holds kAsianChasePotential: no strategy measure (the
+// winner's strategy needs the registers, which a table does not store). The table must come
+// from solve_check_rule, every slot of it (no MPI share), and the sub-tables in `set` must be
+// built under the Asian rules (their ChaseWin/ChaseLoss are wins and losses for the captures).
+// Threads: OpenMP for the bound; the result does not depend on their number.
+AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const Progress& progress);
+
+// The distance entry of an Asian chase-decided position: pack_chase_potential(1, 0, 0).
+constexpr uint16_t kAsianChasePotential = 1u << 11;
+
+}  // namespace xq::gen
