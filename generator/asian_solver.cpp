@@ -1,6 +1,7 @@
 #include "generator/asian_solver.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 
 #include "core/retro.hpp"
@@ -118,6 +119,80 @@ struct EscapeGraph {
   uint16_t& count(uint64_t v) const { return d.t.distance[d.side_of(v)][d.slot_of(v)]; }
 };
 
+// The bound's first phase, O's escape-safe set S: the greatest set of draws where O to move has
+// a relaxed escape into S or a capture that holds, and P to move has no winning capture and all
+// its moves into the draws go into S. In S O escapes on every move, so S lies in O's Büchi
+// region and refine_to_buchi needs to iterate only the rest (one classification per O draw
+// here, against one per O draw and round there). The complement of S is P's attractor to "O
+// has neither, or P captures into a win", found by un-moves; O's state (the free distance
+// entry of its draws) is kSafe, or a witness: an escape into the draw of that hash, still
+// outside the attractor when it was chosen, rechecked only when a draw of that hash joins.
+constexpr uint16_t kSafe = 0x8000, kWitness = 0x4000;
+uint16_t witness_of(uint64_t g) {
+  return uint16_t(kWitness | (g * 0x9e3779b97f4a7c15ull) >> 50);
+}
+
+struct EscapeSafety {
+  Draws& d;
+  const Color winner;
+
+  uint16_t& state(uint64_t g) const { return d.t.distance[d.side_of(g)][d.slot_of(g)]; }
+  // O's state at its draw g: kSafe when `captures` and a capture holds, else a witness, else 0.
+  uint16_t find_witness(SlotCursor& cur, MoveList& moves, uint64_t g, bool captures,
+                        const Bitmap& outside) const {
+    if (captures && d.some_capture(cur, moves, g, [](Wdl w) { return !is_loss(w); })) return kSafe;
+    d.load(cur, g);
+    const Position& pos = cur.pos();
+    moves.size = 0;
+    pos.pseudo_moves(moves);  // an illegal quiet move leads to an illegal position, never a draw
+    for (const Move m : moves) {
+      if (pos.is_capture(m)) continue;
+      const uint64_t to = d.after_quiet(cur, m);
+      if (d.set.test(to) && !outside.test(to) && Draws::escape(pos, m)) return witness_of(to);
+    }
+    return 0;
+  }
+
+  // Sets `outside` to the draws outside S.
+  void run(Bitmap& outside) {
+    Bitmap frontier(2 * d.n), next(2 * d.n);
+#pragma omp parallel
+    {
+      SlotCursor cur(d.t.index), other(d.t.index);
+      MoveList moves, unmoves;
+#pragma omp for schedule(dynamic, 256)
+      for (uint64_t g = 0; g < 2 * d.n; ++g) {
+        if (!d.set.test(g)) continue;
+        bool seed;
+        if (d.side_of(g) != winner) {
+          state(g) = find_witness(cur, moves, g, true, outside);
+          seed = !state(g);
+        } else {
+          seed = d.some_capture(cur, moves, g, [](Wdl w) { return is_loss(w); });
+        }
+        if (seed) outside.set(g), frontier.set(g);
+      }
+      expand_frontiers(frontier, next, [&](uint64_t w) {
+        d.load(cur, w);
+        const uint64_t pred_side = uint64_t(~cur.pos().side_to_move());
+        retro_pseudo_moves(cur.pos(), unmoves);
+        for (const Move mv : unmoves) {
+          const uint64_t p = pred_side * d.n + cur.slot_with_move(mv.to, mv.from);
+          if (!d.set.test(p) || outside.test(p)) continue;
+          if (d.side_of(p) != winner) {
+            std::atomic_ref<uint16_t> st(state(p));
+            uint16_t seen = st.load(std::memory_order_relaxed);
+            if (seen != witness_of(w)) continue;  // safe, or a witness elsewhere
+            const uint16_t found = find_witness(other, moves, p, false, outside);
+            if (!st.compare_exchange_strong(seen, found) || found) continue;
+          }
+          if (outside.set(p)) next.set(p);
+        }
+      });
+    }
+  }
+};
+
 // The product's game on the cornered draws `members` (sorted): every legal move, a capture or
 // a move out of the members as a sink by its value (a draw outside: not won by P, exact by
 // the bound), a move between members with its facts, in the frame of the target's slot (a
@@ -198,8 +273,8 @@ bool can_attack(const Material& m, Color c) {
 
 }  // namespace
 
-AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set,
-                                 const Progress& progress) {
+AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
+                                 bool relaxed_bound) {
   if (table.first != 0 || table.draw_hints)
     throw std::logic_error("the Asian stage needs a whole table after the check-rule stage");
   Draws draws(table, set);
@@ -208,15 +283,27 @@ AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set,
   for (const Color winner : {Red, Black}) {
     if (!can_attack(table.material, ~winner)) continue;
     const bool red = winner == Red;
-    // The bound: O's Büchi region for relaxed escapes, from S = ∅ (cornered = the draws).
+    // The bound: O's Büchi region for relaxed escapes, refined from the escape-safe set S.
     Bitmap cornered = draws.set;
-    EscapeGraph graph{draws, winner};
-    sizes.rounds[winner] = refine_to_buchi(graph, cornered, 2 * draws.n);
+    if (relaxed_bound) {
+      cornered.clear();
+      EscapeSafety{draws, winner}.run(cornered);
+      sizes.escape_unsafe[winner] = cornered.count();
+      EscapeGraph graph{draws, winner};
+      sizes.rounds[winner] = refine_to_buchi(graph, cornered, 2 * draws.n);
+      // O's states back to 0 (refine_to_buchi leaves P's counts at 0).
+      for (int side = 0; side < 2; ++side)
+#pragma omp parallel for schedule(static)
+        for (uint64_t slot = 0; slot < draws.n; ++slot)
+          if (draws.set.test(side * draws.n + slot)) table.distance[side][slot] = 0;
+    }
     std::vector<uint64_t> members;
     for (uint64_t w = 0; w < cornered.words(); ++w)
       for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)
         members.push_back(w * 64 + uint64_t(std::countr_zero(bits)));
     sizes.cornered[winner] = members.size();
+    progress(red ? "asian rule (Red), not escape-safe" : "asian rule (Black), not escape-safe",
+             int(std::min<uint64_t>(sizes.escape_unsafe[winner], INT32_MAX)));
     progress(red ? "asian rule (Red), Büchi rounds" : "asian rule (Black), Büchi rounds",
              sizes.rounds[winner]);
     progress(red ? "asian rule (Red), cornered" : "asian rule (Black), cornered",

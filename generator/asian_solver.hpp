@@ -9,11 +9,13 @@
 
 namespace xq::gen {
 
-// What the stage saw, per would-be winner (by colour): the rounds of the Büchi refinement, the
-// positions of the relaxed bound (the product's positions), the product's states and vertices,
-// and the positions P wins.
+// What the stage saw, per would-be winner (by colour): the draws outside the opponent's
+// escape-safe set (the bound's first phase), the rounds of the Büchi refinement, the positions
+// of the relaxed bound (the product's positions), the product's states and vertices, and the
+// positions P wins.
 struct AsianStageSizes {
-  uint64_t cornered[2] = {0, 0}, states[2] = {0, 0}, vertices[2] = {0, 0}, won[2] = {0, 0};
+  uint64_t escape_unsafe[2] = {0, 0}, cornered[2] = {0, 0}, states[2] = {0, 0},
+           vertices[2] = {0, 0}, won[2] = {0, 0};
   int rounds[2] = {0, 0};
 };
 
@@ -23,7 +25,10 @@ struct AsianStageSizes {
 // from solve_check_rule, every slot of it (no MPI share), and the sub-tables in `set` must be
 // built under the Asian rules (their ChaseWin/ChaseLoss are wins and losses for the captures).
 // Threads: OpenMP for the bound; the result does not depend on their number.
-AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const Progress& progress);
+// With relaxed_bound false the product is built on every draw (tests: the bound must change
+// nothing).
+AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
+                                 bool relaxed_bound = true);
 
 // The distance entry of an Asian chase-decided position: pack_chase_potential(1, 0, 0).
 constexpr uint16_t kAsianChasePotential = 1u << 11;

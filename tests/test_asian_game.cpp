@@ -221,7 +221,7 @@ TEST_CASE("asian stage game equals the reference on random games, inside its bou
           "[asian_game]") {
   std::mt19937 rng(20261202);
   int decided = 0;
-  for (int round = 0; round < 400; ++round) {
+  for (int round = 0; round < 300; ++round) {
     const uint32_t n = 2 + uint32_t(rng() % 10);
     const xq::ref::AsianArena a = random_arena(rng, n);
     const std::vector<int8_t> want = xq::ref::solve_asian_game(a).value;
