@@ -92,11 +92,6 @@ uint64_t compare_with_reference(const std::string& name, unsigned limit = kNatur
 
 }  // namespace
 
-TEST_CASE("the generator refuses the asian rule set", "[generator]") {
-  CHECK_THROWS_AS(gen::solve_closure(Material::parse("KRK"), RuleSet::Asian, kQuiet),
-                  std::invalid_argument);
-}
-
 TEST_CASE("generator equals brute force on 3-piece materials", "[generator]") {
   for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KAK", "KBK"}) compare_with_reference(m);
 }
