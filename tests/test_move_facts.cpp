@@ -396,3 +396,28 @@ TEST_CASE("move_facts leaves the position unchanged and agrees across threads",
   CHECK(kills > 0);
   CHECK(checks > 0);
 }
+
+TEST_CASE("IdleTest agrees with move_class on every move of random positions", "[rules]") {
+  const auto edges = random_edges(3000);
+  for (const RuleSet rules : {RuleSet::Check, RuleSet::Asian, RuleSet::Chinese}) {
+    INFO(int(rules));
+    int idle = 0, not_idle = 0;
+    // One test per position, as the chase stage uses it: the edges of a position are adjacent.
+    for (size_t i = 0; i < edges.size();) {
+      const Position& pos = edges[i].first;
+      IdleTest test(pos, rules);
+      for (; i < edges.size() && edges[i].first == pos; ++i) {
+        const Move m = edges[i].second;
+        const bool expected = move_class(move_facts(pos, m, rules), rules) == MoveClass::Idle;
+        REQUIRE(test(m) == expected);
+        ++(expected ? idle : not_idle);
+      }
+    }
+    CHECK(idle > 300);
+    CHECK(not_idle > 300);
+  }
+  // A kill is idle under the Asian rules and not under the Chinese ones (R3a).
+  const Position pos = Position::from_fen("4k4/4c4/9/9/9/9/9/9/9/R2K5 w");
+  CHECK(IdleTest(pos, RuleSet::Asian)(parse_iccs("a0a8")));
+  CHECK(!IdleTest(pos, RuleSet::Chinese)(parse_iccs("a0a8")));
+}

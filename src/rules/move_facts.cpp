@@ -31,4 +31,22 @@ MoveFacts move_facts(const Position& before, Move m, RuleSet rules, const ChaseO
   return f;
 }
 
+bool IdleTest::operator()(Move m) {
+  if (before_.is_capture(m)) return false;
+  const Color us = before_.side_to_move();
+  Position after = before_;
+  after.make(m);
+  if (after.in_check(~us)) return false;
+  if (rules_ != RuleSet::Asian && rules_ != RuleSet::Chinese) return true;
+  const geo::SquareSet threats = chase_threats(after, us, options_);
+  if (!threats.empty()) {
+    if (!threats_known_) threats_before_ = chase_threats(before_, us, options_);
+    threats_known_ = true;
+    if (!(threats & ~threats_before_).empty()) return false;
+  }
+  if (rules_ != RuleSet::Chinese) return true;  // a kill is idle under the Asian rules (R3a)
+  after.set_side_to_move(us);
+  return !mates_by_checks(after, options_.kill_depth_plies);
+}
+
 }  // namespace xq
