@@ -16,18 +16,23 @@
 
 namespace xq::gen {
 
-// A winner's node that can leave Y never joins the opponent's attractor.
+// In count(v): a winner's node that can leave Y never joins the opponent's attractor; an
+// opponent's node with no idle move into Y left is never in T again.
 constexpr uint16_t kBuchiNever = 0xffff;
+// In count(v): an opponent's node with an exit or a move into S, in T at every round.
+constexpr uint16_t kBuchiAlways = 0xfffe;
 
 // The graph a refinement runs on. Nodes 0..size-1 are the draws (and ids the graph never
 // reports); a Graph provides, with a per-thread Graph::Cursor from cursor():
 //   bool loser(v)                    O is to move at v
 //   bool loser_exit(cur, v)          O has a move out of the draws that P has not won
 //   bool winner_exit(cur, v)         P has a move out of the draws into a win
-//   void moves(cur, v, f)            f(to, idle) for v's moves into draws until f returns true;
-//                                    idle() classifies the move (called only when needed)
+//   void moves(cur, v, f)            f(to, idle) for v's moves into draws until f returns true,
+//                                    in the same order on every call; idle() classifies the
+//                                    move (called only when needed)
 //   void predecessors(cur, w, f)     f(p) for the draws with a move into w (repeats allowed)
-//   uint16_t& count(v)               free storage for the winner's nodes (0 on return)
+//   uint16_t& count(v)               free storage for the nodes of `cornered` (0 on entry and
+//                                    on return)
 // Moves and predecessors must agree: p is reported from w iff w is reported from p.
 //
 // `cornered` holds the draws outside a set S that lies in O's Büchi region Y (S = ∅ will do);
@@ -37,7 +42,11 @@ constexpr uint16_t kBuchiNever = 0xffff;
 // so only Y's part inside `cornered` (y) is iterated. The attractor runs by frontiers; P's
 // node joins when the count of distinct nodes its moves reach in y falls to 0 (predecessors
 // are deduplicated too, so a move and its mirror image into one slot count once on both
-// sides). OpenMP threads; the result does not depend on their number. Returns the rounds.
+// sides). O's node keeps its witness between rounds, the rank of its idle move into Y in
+// moves()' order: the moves before it were not idle or not into Y when passed, and Y only
+// shrinks, so each move is classified at most once over all rounds (a node has far fewer
+// than kBuchiAlways moves). OpenMP threads; the
+// result does not depend on their number. Returns the rounds.
 template <class Graph>
 int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
   Bitmap y = cornered, attracted(size), frontier(size), next(size);
@@ -52,13 +61,27 @@ int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
       for_each_set(y, [&](uint64_t v) {
         bool joins = false;
         if (graph.loser(v)) {
-          // Cheap tests first: a move into S needs no classification.
-          joins = graph.loser_exit(cur, v);
-          if (!joins)
-            graph.moves(cur, v, [&](uint64_t to, auto&&) { return joins = !cornered.test(to); });
-          if (!joins)
-            graph.moves(cur, v,
-                        [&](uint64_t to, auto&& idle) { return joins = y.test(to) && idle(); });
+          uint16_t& witness = graph.count(v);
+          // Cheap tests first, once: an exit or a move into S needs no classification.
+          if (first) {
+            joins = graph.loser_exit(cur, v);
+            if (!joins)
+              graph.moves(cur, v, [&](uint64_t to, auto&&) { return joins = !cornered.test(to); });
+            if (joins) witness = kBuchiAlways;
+          }
+          if (witness == kBuchiAlways) {
+            joins = true;
+          } else if (witness != kBuchiNever) {
+            uint16_t rank = 0, next_witness = kBuchiNever;
+            graph.moves(cur, v, [&](uint64_t to, auto&& idle) {
+              if (++rank < witness || !y.test(to)) return false;
+              if (rank != witness && !idle()) return false;
+              next_witness = rank;  // the witness still into Y, or the next idle move into Y
+              return true;
+            });
+            witness = next_witness;
+            joins = next_witness != kBuchiNever;
+          }
         } else {
           uint16_t count = 0;
           // A winning exit stays; only the first round needs to look for it.
@@ -110,13 +133,11 @@ int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
     }
     if (!left) break;
   }
-  for (uint64_t w = 0; w < y.words(); ++w) cornered.word(w) &= ~y.word(w);
 #pragma omp parallel for schedule(static)
   for (uint64_t w = 0; w < y.words(); ++w)
-    for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1) {
-      const uint64_t v = w * 64 + uint64_t(std::countr_zero(bits));
-      if (!graph.loser(v)) graph.count(v) = 0;
-    }
+    for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)
+      graph.count(w * 64 + uint64_t(std::countr_zero(bits))) = 0;
+  for (uint64_t w = 0; w < y.words(); ++w) cornered.word(w) &= ~y.word(w);
   return rounds;
 }
 

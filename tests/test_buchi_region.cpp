@@ -23,9 +23,12 @@ struct GameGraph {
   const ParityGame& g;
   std::vector<std::vector<uint32_t>> preds;
   std::vector<uint16_t> counts;
+  // idle() calls per edge: the refinement classifies each move at most once.
+  std::vector<uint32_t> classified;
   struct Cursor {};
 
-  explicit GameGraph(const ParityGame& game) : g(game), preds(game.size()), counts(game.size()) {
+  explicit GameGraph(const ParityGame& game)
+      : g(game), preds(game.size()), counts(game.size()), classified(game.edges.size()) {
     for (uint32_t v = 0; v < g.size(); ++v)
       for (uint32_t e = g.first[v]; e < g.first[v + 1]; ++e)
         if (g.edges[e].target < g.size()) preds[g.edges[e].target].push_back(v);
@@ -40,10 +43,14 @@ struct GameGraph {
   bool loser_exit(Cursor&, uint64_t v) const { return has_sink(v, kNotWon); }
   bool winner_exit(Cursor&, uint64_t v) const { return has_sink(v, kWon); }
   template <class F>
-  void moves(Cursor&, uint64_t v, F&& f) const {
+  void moves(Cursor&, uint64_t v, F&& f) {
     for (uint32_t e = g.first[v]; e < g.first[v + 1]; ++e) {
       const ParityGame::Edge m = g.edges[e];
-      if (m.target < g.size() && f(m.target, [&] { return m.priority == kLoserIdle; })) return;
+      auto idle = [&] {
+        ++classified[e];  // one thread visits v at a time
+        return m.priority == kLoserIdle;
+      };
+      if (m.target < g.size() && f(m.target, idle)) return;
     }
   }
   template <class F>
@@ -123,6 +130,7 @@ std::vector<uint8_t> refine(const ParityGame& g, const std::vector<uint8_t>& bou
   const int r = xq::gen::refine_to_buchi(graph, cornered, g.size());
   if (rounds) *rounds = r;
   for (uint32_t v = 0; v < g.size(); ++v) REQUIRE(graph.counts[v] == 0);
+  for (const uint32_t c : graph.classified) REQUIRE(c <= 1);
   std::vector<uint8_t> out(g.size());
   for (uint32_t v = 0; v < g.size(); ++v) out[v] = cornered.test(v);
   return out;
