@@ -8,6 +8,7 @@
 #include "generator/buchi_region.hpp"
 #include "generator/parity_game.hpp"
 #include "rules/chase_game.hpp"
+#include "rules/move_facts.hpp"
 
 namespace xq::gen {
 
@@ -15,11 +16,20 @@ namespace {
 
 // The loser's state in the distance entry of its draws (free during the stage, 0 before and
 // after): why it can keep making idle moves outside the cornered set. kSafe: a capture that
-// holds (never cornered); kWitness | hash: an idle move into the draw of that hash, still
-// outside the cornered set when it was chosen; 0: none found (cornered).
-constexpr uint16_t kSafe = 0x8000, kWitness = 0x4000;
-uint16_t witness_of(uint64_t g) {
-  return uint16_t(kWitness | (g * 0x9e3779b97f4a7c15ull) >> 50);
+// holds (never cornered); kWitness | rank << 7 | hash: an idle move into the draw of that
+// hash, still outside the cornered set when it was chosen, the rank-th of the position's
+// pseudo moves (rank 0: past 127, not kept); 0: none found (cornered). The rank lets a
+// recheck resume after the witness: the moves before it were captures, not idle, or into
+// positions not drawn or cornered, and stay so.
+constexpr uint16_t kSafe = 0x8000, kWitness = 0x4000, kRankMask = 0x7f << 7;
+uint16_t hash_of(uint64_t g) {
+  return uint16_t((g * 0x9e3779b97f4a7c15ull) >> 57);
+}
+uint16_t witness_of(uint64_t g, int rank) {
+  return uint16_t(kWitness | (rank <= 0x7f ? rank : 0) << 7 | hash_of(g));
+}
+int rank_of(uint16_t state) {
+  return (state & kRankMask) >> 7;
 }
 
 struct Stage {
@@ -61,9 +71,6 @@ struct Stage {
     pos.unmake(m, captured);
     return w;
   }
-  static bool idle(const Position& pos, Move m) {
-    return move_class(move_facts(pos, m, RuleSet::Chinese), RuleSet::Chinese) == MoveClass::Idle;
-  }
 };
 
 // One would-be winner's game.
@@ -79,8 +86,10 @@ struct Game {
 
   // The loser's state (see kSafe) for its draw g: with `captures`, a capture that holds (the
   // winner does not win the sub-table position) makes it safe; else an idle move into a draw
-  // not cornered is its witness.
-  uint16_t find_witness(SlotCursor& cur, MoveList& moves, uint64_t g, bool captures) const {
+  // not cornered is its witness, searched from the pseudo move of rank `from` (1-based; that
+  // one is idle already: the old witness).
+  uint16_t find_witness(SlotCursor& cur, MoveList& moves, uint64_t g, bool captures,
+                        int from = 0) const {
     s.load(cur, g);
     Position& pos = cur.pos();
     // Pseudo moves: an illegal quiet move leads to an illegal position, never a draw, so only
@@ -100,10 +109,13 @@ struct Game {
         if (holds) return kSafe;
       }
     }
-    for (const Move m : moves) {
+    IdleTest idle(pos, RuleSet::Chinese);
+    for (int i = std::max(from, 1) - 1; i < moves.size; ++i) {
+      const Move m = moves[i];
       if (pos.is_capture(m)) continue;
       const uint64_t to = s.after_quiet(cur, m);
-      if (s.draws.test(to) && !cornered.test(to) && Stage::idle(pos, m)) return witness_of(to);
+      if (s.draws.test(to) && !cornered.test(to) && (i + 1 == from || idle(m)))
+        return witness_of(to, i + 1);
     }
     return 0;
   }
@@ -159,8 +171,9 @@ struct Game {
           if (s.side_of(p) == loser) {
             std::atomic_ref<uint16_t> state(s.state(p));
             uint16_t seen = state.load(std::memory_order_relaxed);
-            if (seen != witness_of(w)) continue;  // safe, or a witness elsewhere
-            const uint16_t found = find_witness(other, moves, p, false);
+            // Safe, or a witness elsewhere (a hash that matches by chance is only rechecked).
+            if ((seen & ~kRankMask) != (kWitness | hash_of(w))) continue;
+            const uint16_t found = find_witness(other, moves, p, false, rank_of(seen));
             if (!state.compare_exchange_strong(seen, found) || found) continue;
           }
           if (cornered.set(p)) next.set(p);
@@ -203,10 +216,11 @@ struct Game {
       Position& pos = c.cur.pos();
       c.moves.size = 0;
       pos.pseudo_moves(c.moves);
+      IdleTest idle(pos, RuleSet::Chinese);
       for (const Move m : c.moves) {
         if (pos.is_capture(m)) continue;
         const uint64_t to = game.s.after_quiet(c.cur, m);
-        if (game.s.draws.test(to) && f(to, [&] { return Stage::idle(pos, m); })) return;
+        if (game.s.draws.test(to) && f(to, [&] { return idle(m); })) return;
       }
     }
     template <class F>
