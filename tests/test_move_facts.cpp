@@ -414,7 +414,7 @@ TEST_CASE("IdleTest agrees with move_class on every move of random positions", "
       }
     }
     CHECK(idle > 300);
-    CHECK(not_idle > 300);
+    CHECK(not_idle > 200);  // under the check rule only captures and checks
   }
   // A kill is idle under the Asian rules and not under the Chinese ones (R3a).
   const Position pos = Position::from_fen("4k4/4c4/9/9/9/9/9/9/9/R2K5 w");
