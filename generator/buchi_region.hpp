@@ -45,8 +45,8 @@ constexpr uint16_t kBuchiAlways = 0xfffe;
 // sides). O's node keeps its witness between rounds, the rank of its idle move into Y in
 // moves()' order: the moves before it were not idle or not into Y when passed, and Y only
 // shrinks, so each move is classified at most once over all rounds (a node has far fewer
-// than kBuchiAlways moves). OpenMP threads; the
-// result does not depend on their number. Returns the rounds.
+// than kBuchiAlways moves). OpenMP threads; the result does not depend on their number.
+// Returns the rounds.
 template <class Graph>
 int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
   Bitmap y = cornered, attracted(size), frontier(size), next(size);
