@@ -1,9 +1,9 @@
 #include "generator/rule_solver.hpp"
 
-#include <utility>
 #include <atomic>
 #include <bit>
 #include <stdexcept>
+#include <utility>
 
 #include "core/retro.hpp"
 #include "generator/bitmap.hpp"
