@@ -184,7 +184,8 @@ void register_gen(CLI::App& app) {
       ->check(CLI::Range(0.0, 1048576.0));
   sub->add_option("--rules", opt->rules,
                   "Repetition rules: check (perpetual check loses), chinese (perpetual check, "
-                  "chase and kill lose, CXA), or none")
+                  "chase and kill lose, CXA), asian (perpetual check and perpetual chase of one "
+                  "piece lose, AXF), or none")
       ->check(CLI::IsMember({"check", "chinese", "asian", "none"}))
       ->capture_default_str();
   sub->add_flag("--force", opt->gen.force, "Regenerate tables that exist already");

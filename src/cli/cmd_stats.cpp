@@ -197,11 +197,16 @@ void print_counts(const nlohmann::json& stats, Lang lang) {
               << " with Black to move\n";
   const std::string rules = stats.at("rules");
   if (rules == "asian" || rules == "chinese") {
+    // Kills are idle under the Asian rules (docs/rules.md R3a): only chases decide there.
+    const bool asian = rules == "asian";
     if (zh)
-      std::cout << "  其中仅由长捉、长杀判负规则决定胜负的：红先 " << with_commas(chase[Red])
-                << " 局，黑先 " << with_commas(chase[Black]) << " 局\n";
+      std::cout << (asian ? "  其中仅由长捉判负规则决定胜负的：红先 "
+                          : "  其中仅由长捉、长杀判负规则决定胜负的：红先 ")
+                << with_commas(chase[Red]) << " 局，黑先 " << with_commas(chase[Black]) << " 局\n";
     else
-      std::cout << "  decided by the chase and kill rules (drawn by the check rule alone): "
+      std::cout << (asian
+                        ? "  decided by the chase rule (drawn by the check rule alone): "
+                        : "  decided by the chase and kill rules (drawn by the check rule alone): ")
                 << with_commas(chase[Red]) << " with Red to move, " << with_commas(chase[Black])
                 << " with Black to move\n";
   }
