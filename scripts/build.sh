@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Configures and builds xqtb (Release, Ninja) into build/ at the repository root.
 # Works from any directory. Extra arguments are passed to the configure step,
-# e.g. scripts/build.sh -DXQTB_OPENMP=OFF
+# e.g. scripts/build.sh -DXQTB_OPENMP=OFF. XQTB_TARGETS names the targets to build (default:
+# all, the tests included), e.g. XQTB_TARGETS=xqtb for the CLI alone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -12,4 +13,5 @@ if [ -f build/CMakeCache.txt ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' b
 fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
-cmake --build build
+# shellcheck disable=SC2086 # a list of target names
+cmake --build build ${XQTB_TARGETS:+--target $XQTB_TARGETS}
