@@ -8,6 +8,7 @@
 #include "generator/rule_solver.hpp"
 #include "generator/solve.hpp"
 #include "reference/chase_ref.hpp"
+#include "support/chase_tables.hpp"
 
 using namespace xq;
 
@@ -15,46 +16,23 @@ namespace {
 
 const gen::Progress kQuiet = [](const char*, int) {};
 
-// Compares every node of the reference with the generator's Asian tables; returns the number
-// of chase-decided positions among them.
-uint64_t compare_asian(const std::string& name) {
-  const ref::ChaseRef want(name, RuleSet::Asian);
-  const gen::TableSet got = gen::solve_closure(Material::parse(name), RuleSet::Asian, kQuiet);
-  uint64_t mismatches = 0, chase_decided = 0;
-  for (size_t i = 0; i < want.size(); ++i) {
-    const Position pos = want.position(i);
-    const Wdl w = want.value(i);
-    const ref::RefValue plain = want.base().value(i);
-    const gen::Outcome g = got.probe(pos), dtc = got.probe(pos, true);
-    chase_decided += is_chase_decided(w);
-    if (g.wdl == w &&
-        (!is_forced(w) || (int(g.distance) == plain.dtm && dtc.distance == plain.dtc)))
-      continue;
-    if (++mismatches <= 5)
-      UNSCOPED_INFO(pos.fen() << ": reference " << int(w) << " dtm " << plain.dtm << " dtc "
-                              << plain.dtc << ", generator " << int(g.wdl) << " distance "
-                              << g.distance << " dtc " << dtc.distance);
-  }
-  INFO(name << ": " << want.size() << " positions compared");
-  CHECK(mismatches == 0);
-  return chase_decided;
-}
-
 }  // namespace
 
 // None of these materials has an Asian chase-decided position (docs/rule-sets.md): the cases
 // check that the stage changes nothing where nothing changes, over drawn positions with many
 // chases; the stage's game itself is tested in tests/test_asian_game.cpp.
 TEST_CASE("asian tables equal brute force on small materials", "[asian_tables]") {
-  for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KNKA", "KRKA"}) CHECK(compare_asian(m) == 0);
+  for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KNKA", "KRKA"})
+    CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
 }
 
 TEST_CASE("asian tables equal brute force on defended 4-piece materials", "[asian_tables][slow]") {
-  for (const char* m : {"KCKA", "KNKB", "KRKB", "KRKAA"}) CHECK(compare_asian(m) == 0);
+  for (const char* m : {"KCKA", "KNKB", "KRKB", "KRKAA"})
+    CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
 }
 
 TEST_CASE("asian tables equal brute force on KRKN and KNKP", "[asian_tables][slow]") {
-  for (const char* m : {"KRKN", "KNKP"}) CHECK(compare_asian(m) == 0);
+  for (const char* m : {"KRKN", "KNKP"}) CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
 }
 
 // The product on every draw of a real table (KNKB, 6,750 chasing moves among its drawn

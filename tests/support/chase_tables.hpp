@@ -1,0 +1,41 @@
+// The generator's tables of a chase rule set against the brute-force reference
+// (tests/reference/chase_ref.hpp) on every position of a material and its sub-materials: the
+// value class (which rule decided included) everywhere, the DTM and DTC where the value is
+// forced. Shared by the Chinese and the Asian table tests.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "generator/solve.hpp"
+#include "reference/chase_ref.hpp"
+
+namespace xq::test {
+
+// Compares every node of the reference with the generator's tables under `rules`; returns the
+// number of chase-decided positions among them (for the callers that expect some).
+inline uint64_t compare_chase_tables(const std::string& name, RuleSet rules) {
+  const ref::ChaseRef want(name, rules);
+  const gen::TableSet got =
+      gen::solve_closure(Material::parse(name), rules, [](const char*, int) {});
+  uint64_t mismatches = 0, chase_decided = 0;
+  for (size_t i = 0; i < want.size(); ++i) {
+    const Position pos = want.position(i);
+    const Wdl w = want.value(i);
+    const ref::RefValue plain = want.base().value(i);
+    const gen::Outcome g = got.probe(pos), dtc = got.probe(pos, true);
+    chase_decided += is_chase_decided(w);
+    if (g.wdl == w &&
+        (!is_forced(w) || (int(g.distance) == plain.dtm && dtc.distance == plain.dtc)))
+      continue;
+    if (++mismatches <= 5)
+      UNSCOPED_INFO(pos.fen() << ": reference " << int(w) << " dtm " << plain.dtm << " dtc "
+                              << plain.dtc << ", generator " << int(g.wdl) << " distance "
+                              << g.distance << " dtc " << dtc.distance);
+  }
+  INFO(name << " (" << rule_set_name(rules) << "): " << want.size() << " positions compared");
+  CHECK(mismatches == 0);
+  return chase_decided;
+}
+
+}  // namespace xq::test
