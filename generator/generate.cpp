@@ -282,10 +282,6 @@ std::vector<Material> plan(const std::vector<Material>& requested) {
   return order;
 }
 
-uint64_t memory_estimate(const Material& m) {
-  return memory_estimate(m, 1, 0, RuleSet::Check);
-}
-
 uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, RuleSet rules) {
   // Per slot and side: 3 bytes of working code and counts that become the final value, in
   // every stage. Besides them, the plain, write and DTC stages need at most 2 bytes (the write

@@ -54,12 +54,11 @@ std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& 
 // Materials to build for the requested ones, in dependency order (each once, canonical).
 std::vector<Material> plan(const std::vector<Material>& requested);
 
-// Bytes of memory generation of m needs at its peak under the check rule, sub-tables included
-// (docs/generation.md "Memory"): an upper bound, whatever share of the table is drawn.
-uint64_t memory_estimate(const Material& m);
-// The same per rank when m is built over `ranks` MPI ranks, with sub-tables read through a
-// block cache of cache_bytes (0: held whole), under `rules`.
-uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes = 0,
+// Bytes of memory generation of m needs at its peak under `rules`, sub-tables included
+// (docs/generation.md "Memory"): an upper bound, whatever share of the table is drawn. Per
+// rank when m is built over `ranks` MPI ranks, with sub-tables read through a block cache of
+// cache_bytes (0: held whole).
+uint64_t memory_estimate(const Material& m, int ranks = 1, uint64_t cache_bytes = 0,
                          RuleSet rules = RuleSet::Check);
 
 // Generates every table of plan(requested) that is missing (or all, with force). Tables that

@@ -69,9 +69,9 @@ submit() {
 
 }  // namespace
 
-uint64_t slurm_memory_mib(const Material& m) {
+uint64_t slurm_memory_mib(const Material& m, RuleSet rules) {
   const uint64_t mib = 1 << 20;
-  return (memory_estimate(m) * 5 / 4 + mib - 1) / mib + 64;
+  return (memory_estimate(m, 1, 0, rules) * 5 / 4 + mib - 1) / mib + 64;
 }
 
 std::string slurm_workflow(const std::vector<Material>& order, const SlurmOptions& o) {
@@ -98,7 +98,7 @@ std::string slurm_workflow(const std::vector<Material>& order, const SlurmOption
     << "rules=" << rule_set_name(o.rules) << "\n"
     << kSubmitFunction;
   for (const Material& m : order) {
-    s << "submit " << m.name() << " " << o.threads << " " << slurm_memory_mib(m) << " "
+    s << "submit " << m.name() << " " << o.threads << " " << slurm_memory_mib(m, o.rules) << " "
       << quoted(table_path(o.dir, m, TableKind::Wdl, o.rules));
     for (const Material& sub : capture_targets(m))
       if (sub != m) s << " " << sub.name();

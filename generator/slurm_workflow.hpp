@@ -19,9 +19,10 @@ struct SlurmOptions {
   std::string command_line;  // how the script was made, quoted in its header
 };
 
-// Memory to ask of Slurm for a job building m: memory_estimate with a quarter's margin and
-// the process's own 64 MiB (binary, OpenMP, writer buffers), in MiB.
-uint64_t slurm_memory_mib(const Material& m);
+// Memory to ask of Slurm for a job building m under `rules`: memory_estimate with a quarter's
+// margin and the process's own 64 MiB (binary, OpenMP, writer buffers), in MiB. The rule set
+// matters: the chase stages keep the sub-tables beside the rule stage's arrays.
+uint64_t slurm_memory_mib(const Material& m, RuleSet rules);
 
 // The script for the tables of `order` (a plan: every table after those it captures into).
 std::string slurm_workflow(const std::vector<Material>& order, const SlurmOptions& o);

@@ -10,6 +10,7 @@
 #include "generator/cost_model.hpp"
 #include "generator/generate.hpp"
 #include "generator/legal_count.hpp"
+#include "generator/slurm_workflow.hpp"
 #include "support/table_dir.hpp"
 
 using namespace xq;
@@ -97,6 +98,11 @@ TEST_CASE("the memory estimate bounds the rule stage whatever share of the table
   CHECK(gen::memory_estimate(m, 1, 0, RuleSet::Chinese) == rule + targets);
   // Without a rule stage the plain stage and the writing decide.
   CHECK(gen::memory_estimate(m, 1, 0, RuleSet::None) == n * 10 + targets);
+  // A Slurm job asks for the estimate of its own rule set, a quarter more and 64 MiB.
+  const uint64_t mib = 1 << 20;
+  CHECK(gen::slurm_memory_mib(m, RuleSet::Check) == (rule * 5 / 4 + mib - 1) / mib + 64);
+  CHECK(gen::slurm_memory_mib(m, RuleSet::Chinese) ==
+        ((rule + targets) * 5 / 4 + mib - 1) / mib + 64);
 }
 
 TEST_CASE("a rule-decided table's measured peak is within its memory estimate", "[cost][slow]") {
