@@ -40,18 +40,18 @@ void register_verify(CLI::App& app) {
   struct Options {
     std::string target, dir = "tables";
     std::optional<RuleSet> rules;
+    CLI::Option* dir_option = nullptr;  // whether --dir was given
   };
   auto o = std::make_shared<Options>();
-  auto dir_given = std::make_shared<bool>(false);
-  CLI::App* sub = add_command(
-      app, "verify", "Verify a table: checksums and successor consistency", [o, dir_given] {
+  CLI::App* sub =
+      add_command(app, "verify", "Verify a table: checksums and successor consistency", [o] {
         std::string dir = o->dir;
         const std::filesystem::path path(o->target);
         std::optional<Material> named;
         std::optional<RuleSet> chosen = o->rules;
         if (path.has_extension()) {  // a file: its directory holds the sub-tables too
           dir = path.parent_path().empty() ? "." : path.parent_path().string();
-          if (*dir_given &&
+          if (o->dir_option->count() > 0 &&
               std::filesystem::weakly_canonical(o->dir) != std::filesystem::weakly_canonical(dir))
             throw std::invalid_argument("--dir " + o->dir + " with the file " + o->target +
                                         ": a file's sub-tables are read from its own directory (" +
@@ -105,9 +105,9 @@ void register_verify(CLI::App& app) {
         return kExitTables;
       });
   sub->add_option("table", o->target, "Material (e.g. KRKCAABB) or table file")->required();
-  sub->add_option("--dir", o->dir, "Table directory (for a material; a file's is its own)")
-      ->capture_default_str()
-      ->each([dir_given](const std::string&) { *dir_given = true; });
+  o->dir_option =
+      sub->add_option("--dir", o->dir, "Table directory (for a material; a file's is its own)")
+          ->capture_default_str();
   add_rules_option(sub, o->rules);
 }
 
