@@ -452,6 +452,11 @@ Line Tablebase::principal_variation(const Position& start, int max_plies) const 
   // The whole line under the start's rule set, captures into sub-tables included.
   const std::optional<RuleSet> rules = rules_at(start);
   return follow(start, max_plies, [&](const Position& pos, Line& line) -> std::optional<Move> {
+    if (const auto here = rules == RuleSet::Asian ? probe_within(pos, rules) : std::nullopt;
+        here && is_chase_decided(here->wdl)) {
+      line.end = LineEnd::NoStrategy;
+      return std::nullopt;
+    }
     const BestMove b = best_move_within(pos, rules);
     if (b.found()) return b.best.move;
     line.end = line_end(b.status);

@@ -94,6 +94,8 @@ enum class LineEnd {
   LimitReached,  // under the limit: 120 plies without a capture drew the game
   NoTable,       // the start position's material has no table: no move at all
   NoSubTable,    // the next best move needs a table that is missing: the line stops short
+  NoStrategy,    // an Asian chase-decided position: its winning strategy depends on which
+                 // piece has been chased, which a table does not store (docs/metrics.md)
 };
 
 // A principal variation: best moves of both sides, and why it ends there.
@@ -178,7 +180,8 @@ class Tablebase {
   BestMove best_move(const Position& pos) const;
   // Best moves of both sides from pos to the end: mate or stalemate, a repetition (a rule-
   // decided win ends when the loser's perpetual check repeats a position), or max_plies for a
-  // draw; or, short of it, where a table the line needs is missing (end and missing say so).
+  // draw; or, short of it, where a table the line needs is missing or at an Asian
+  // chase-decided position, whose line no table can give (end and missing say so).
   Line principal_variation(const Position& pos, int max_plies = 400) const;
   // The principal variation under the limit: both sides play root_probe's top move from
   // counter on (a capture resets it). A win under the limit converts within the plies remaining

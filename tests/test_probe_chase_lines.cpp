@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include "core/index.hpp"
+#include "core/table_file.hpp"
+#include "core/table_names.hpp"
+#include "generator/table_writer.hpp"
 #include "probe/tablebase.hpp"
 #include "rules/adjudicate.hpp"
 #include "support/table_dir.hpp"
@@ -77,4 +80,51 @@ TEST_CASE("lines from chase wins repeat by the loser's violation, never the winn
   }
   // The loser resists inside the chase game (its longest resistance): most lines repeat.
   CHECK(repeated * 2 > int(starts.size()));
+}
+
+// An Asian chase value has no line: the winner's moves depend on which piece has been chased,
+// which no table stores (docs/probe-api.md). The 车对马士象全 family has such positions only in
+// tables too large for the suite (KRKNABB, KRKNAABB: docs/rule-sets.md), so the first drawn
+// position (Red to move) of a KAK table under `asian` is rewritten as a chase win; its line
+// must stop at once with NoStrategy, where a Chinese chase win's line runs to a repetition.
+TEST_CASE("the line of an Asian chase value is not claimed", "[probe][chase]") {
+  const test::TempDir dir("asian-line");
+  gen::GenOptions o;
+  o.dir = dir.str();
+  o.rules = RuleSet::Asian;
+  const Material m = Material::parse("KAK");
+  gen::generate({m}, o);
+  const std::string path = table_path(dir.str(), m, TableKind::Wdl, RuleSet::Asian);
+  const Index index(m);
+  Position pos, drawn;
+  {
+    const auto file = TableFile::open(path);
+    std::vector<uint8_t> codes[2];
+    for (int side = 0; side < 2; ++side) {
+      codes[side].resize(file->header().slots_per_side);
+      file->read(side, 0, codes[side].size(), codes[side].data());
+    }
+    std::vector<uint64_t> draws;  // the first two, Red to move
+    for (uint64_t slot = 0; slot < codes[0].size() && draws.size() < 2; ++slot) {
+      Position p;
+      if (Wdl(codes[0][slot]) != Wdl::Draw || !index.decode(slot, p)) continue;
+      p.set_side_to_move(Red);
+      if (!p.legality_error().empty()) continue;
+      (draws.empty() ? pos : drawn) = p;
+      draws.push_back(slot);
+    }
+    REQUIRE(draws.size() == 2);
+    codes[0][draws[0]] = uint8_t(Wdl::ChaseWin);
+    gen::write_table(path, file->header(), {codes[0].data(), codes[1].data()}, {nullptr, nullptr});
+  }
+  const Tablebase tb({dir.str()});
+  REQUIRE(tb.probe_wdl(pos) == Wdl::ChaseWin);
+  const Line line = tb.principal_variation(pos);
+  CHECK(line.moves.empty());
+  CHECK(line.end == LineEnd::NoStrategy);
+  // The other positions' lines are as before: a draw's runs on to a repetition.
+  REQUIRE(tb.probe_wdl(drawn) == Wdl::Draw);
+  const Line draw_line = tb.principal_variation(drawn);
+  CHECK(draw_line.end == LineEnd::Repetition);
+  CHECK(draw_line.moves.size() >= 4);
 }

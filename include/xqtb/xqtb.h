@@ -356,7 +356,8 @@ int xqtb_best_move(const xqtb_tablebase* tb, const xqtb_position* pos, xqtb_best
 int xqtb_best_move_fen(const xqtb_tablebase* tb, const char* fen, xqtb_best* out);
 
 /* Principal variation: best moves of both sides, alternately, from pos until mate or
- * stalemate, a repeated position, or `capacity` plies.
+ * stalemate, a repeated position, `capacity` plies, or an Asian chase-decided position (no
+ * table stores the line from one: docs/probe-api.md).
  * PARAMETERS: tb; pos; moves receives up to capacity moves (may be NULL only when capacity is
  *   0); count receives how many (0 when pos has no legal move).
  * RETURNS: XQTB_OK; XQTB_NOT_AVAILABLE when pos's material has no table (a table missing

@@ -51,6 +51,25 @@ const RootMoveLimit& under_limit(const RootProbe& engine, Move m) {
   throw std::logic_error("the root probe lacks the legal move " + to_iccs(m));
 }
 
+// How a line ended, for the JSON (docs/probe-json.md); a line cut short by a missing table
+// is refused before this.
+const char* line_end_name(LineEnd e) {
+  switch (e) {
+    case LineEnd::NoLegalMove:
+      return "no_legal_move";
+    case LineEnd::Repetition:
+      return "repetition";
+    case LineEnd::MaxPlies:
+      return "max_plies";
+    case LineEnd::LimitReached:
+      return "limit_reached";
+    case LineEnd::NoStrategy:
+      return "no_strategy";
+    default:
+      return "no_table";
+  }
+}
+
 int probe_one(const Tablebase& tb, const Position& pos, int counter, const Options& o) {
   const Lang lang = o.lang;
   const auto limit = tb.probe(pos, counter);
@@ -102,13 +121,14 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
     if (o.pv) {
       j["pv"] = nlohmann::json::array();
       for (Move m : pv.moves) j["pv"].push_back(to_iccs(m));
+      j["pv_end"] = decided ? nlohmann::json(line_end_name(pv.end)) : nlohmann::json(nullptr);
       j["pv_limit"] = nlohmann::json::array();
       for (Move m : pv_limit.moves) j["pv_limit"].push_back(to_iccs(m));
     }
     std::cout << j.dump(2) << "\n";
     return kExitOk;
   }
-  std::cout << describe_result(pos, *r, lang, ending) << "\n";
+  std::cout << describe_result(pos, *r, rules, lang, ending) << "\n";
   std::cout << describe_rules(rules, lang) << "\n";
   std::cout << describe_limit(*limit, lang) << "\n";
   if (!moves.empty()) {
@@ -122,8 +142,16 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
   if (o.moves)
     for (const MoveValue& mv : moves)
       std::cout << "  " << to_iccs(mv.move) << "  " << to_chinese(pos, mv.move) << "  "
-                << describe_move_value(mv.value, lang, ending_after(tb, pos, mv.move, mv.value))
+                << describe_move_value(mv.value, rules, lang,
+                                       ending_after(tb, pos, mv.move, mv.value))
                 << "; " << describe_limit_move(under_limit(engine, mv.move), counter, lang) << "\n";
+  if (o.pv && pv.end == LineEnd::NoStrategy)
+    std::cout << (lang == Lang::Zh
+                      ? "主要变例: 无（亚洲规则的长捉判定：胜方走法取决于被捉的是哪一子，"
+                        "表中未存）\n"
+                      : "Line: not stored (an Asian chase-decided value: the winner's moves "
+                        "depend on which piece has been chased, which the tables do not "
+                        "record)\n");
   if (o.pv && !pv.moves.empty()) {
     std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";
@@ -157,7 +185,8 @@ int probe_epd(const Tablebase& tb, std::istream& in) {
         continue;
       }
       const BestMove best = tb.best_move(pos);
-      std::cout << line << " ; " << describe_move_value(*r, Lang::En, ending_of(tb, pos, *r))
+      const RuleSet rules = *tb.rules(Material::of(pos));
+      std::cout << line << " ; " << describe_move_value(*r, rules, Lang::En, ending_of(tb, pos, *r))
                 << (best.found() ? " ; best " + to_iccs(best.best.move) : "") << "\n";
     } catch (const std::exception& e) {
       ++failed;

@@ -321,7 +321,8 @@ void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json&
   if (t.best_example_fen.empty()) return;
   const Position pos = Position::from_fen(t.best_example_fen);
   const auto r = tb.probe(pos);
-  const std::string value = r ? describe_result(pos, *r, lang, ending_of(tb, pos, *r)) : "";
+  const std::string value =
+      r ? describe_result(pos, *r, *tb.rules(m), lang, ending_of(tb, pos, *r)) : "";
   std::cout << "\n"
             << (zh ? "黑方最好的阵形，例如（" + value + "）：\n"
                    : "Black's best formation, for example (" + value + "):\n")

@@ -55,12 +55,13 @@ const char* ending_name(Ending e) {
   return e == Ending::Stalemate ? "stalemate" : "checkmate";
 }
 
-std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang,
+std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet rules, Lang lang,
                             std::optional<Ending> ending) {
   const Color us = pos.side_to_move();
   const std::string d = std::to_string(r.distance);
   const bool stale = stalemate(ending);
   const bool now = r.wdl == Wdl::Loss && r.distance == 0 && ending;  // no legal move here
+  const bool asian = rules == RuleSet::Asian;  // one and the same piece; no potential stored
   // Classes 6 and 7 are forced too; the limit line (describe_limit.hpp) says they are drawn.
   if (lang == Lang::Zh) {
     const std::string who = side_name(us, lang) + "先";
@@ -79,9 +80,11 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
       case Wdl::RuleLoss:
         return who + "负（只能长将解杀，长将判负）";
       case Wdl::ChaseWin:
-        return who + "胜（对方只能长捉或长杀，中国象棋规则判负）";
+        return who + (asian ? "胜（对方只能长捉同一子，亚洲规则判负）"
+                            : "胜（对方只能长捉或长杀，中国象棋规则判负）");
       case Wdl::ChaseLoss:
-        return who + "负（只能长捉或长杀解围，中国象棋规则判负）";
+        return who + (asian ? "负（只能长捉同一子解围，亚洲规则判负）"
+                            : "负（只能长捉或长杀解围，中国象棋规则判负）");
       default:
         return who + "和";
     }
@@ -112,21 +115,27 @@ std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang
              "forever";
     case Wdl::ChaseWin:
       return who + " wins: " + side_name(~us, lang) +
-             " may not chase/kill perpetually (Chinese rules), and can hold on no other way";
+             (asian ? " may not chase one and the same piece perpetually (Asian rules)"
+                    : " may not chase/kill perpetually (Chinese rules)") +
+             ", and can hold on no other way";
     case Wdl::ChaseLoss:
       return who +
-             " loses: it can hold on only by chasing or threatening mate forever, which the "
-             "Chinese rules forbid";
+             (asian ? " loses: it can hold on only by chasing one and the same piece forever, "
+                      "which the Asian rules forbid"
+                    : " loses: it can hold on only by chasing or threatening mate forever, which "
+                      "the Chinese rules forbid");
     default:
       return who + ": draw";
   }
 }
 
-std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<Ending> ending) {
+std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
+                                std::optional<Ending> ending) {
   const std::string d = std::to_string(r.distance);
   const bool stale = stalemate(ending);
   const std::string potential = "k " + std::to_string(rule_round(r.distance)) + ", j " +
                                 std::to_string(rule_layer(r.distance));
+  const bool asian = rules == RuleSet::Asian;
   const std::string chase_potential = "r5 " + std::to_string(chase_r5(r.distance)) + ", r3 " +
                                       std::to_string(chase_r3(r.distance)) + ", r1 " +
                                       std::to_string(chase_r1(r.distance));
@@ -145,9 +154,9 @@ std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<E
       case Wdl::RuleLoss:
         return "负（长将判负，" + potential + "）";
       case Wdl::ChaseWin:
-        return "胜（长捉长杀判负，" + chase_potential + "）";
+        return asian ? "胜（亚洲规则长捉判负）" : "胜（长捉长杀判负，" + chase_potential + "）";
       case Wdl::ChaseLoss:
-        return "负（长捉长杀判负，" + chase_potential + "）";
+        return asian ? "负（亚洲规则长捉判负）" : "负（长捉长杀判负，" + chase_potential + "）";
       default:
         return "和";
     }
@@ -167,9 +176,11 @@ std::string describe_move_value(const ProbeResult& r, Lang lang, std::optional<E
     case Wdl::RuleLoss:
       return "loss by the perpetual-check rule (" + potential + ")";
     case Wdl::ChaseWin:
-      return "win by the chase and kill rules (" + chase_potential + ")";
+      return asian ? "win by the Asian chase rule"
+                   : "win by the chase and kill rules (" + chase_potential + ")";
     case Wdl::ChaseLoss:
-      return "loss by the chase and kill rules (" + chase_potential + ")";
+      return asian ? "loss by the Asian chase rule"
+                   : "loss by the chase and kill rules (" + chase_potential + ")";
     default:
       return "draw";
   }

@@ -27,12 +27,13 @@ std::optional<Ending> ending_after(const Tablebase& tb, const Position& pos, Mov
                                    const ProbeResult& r);
 
 // "Red to move wins: mate in 23 plies (12 moves)" / "红先胜，23 步杀"; with a stalemate
-// ending "stalemate in 1 ply" / "1 步困毙" (no ending known: mate is said).
-std::string describe_result(const Position& pos, const ProbeResult& r, Lang lang,
+// ending "stalemate in 1 ply" / "1 步困毙" (no ending known: mate is said). `rules`: the
+// table's rule set, which names the rule behind a chase value.
+std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet rules, Lang lang,
                             std::optional<Ending> ending = std::nullopt);
 // Short value of a move for its mover: "win, mate in 21 plies", "loss, stalemated in 4
 // plies", "draw", "win by the perpetual-check rule (k 2, j 5)".
-std::string describe_move_value(const ProbeResult& r, Lang lang,
+std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
                                 std::optional<Ending> ending = std::nullopt);
 // "checkmate" or "stalemate" (the JSON field `ending`).
 const char* ending_name(Ending e);
