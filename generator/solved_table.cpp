@@ -1,5 +1,6 @@
 #include "generator/solved_table.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace xq::gen {
@@ -49,10 +50,30 @@ SlotCursor::SlotCursor(const Index& index)
 bool SlotCursor::load(uint64_t slot, Color side) {
   pos_.set_side_to_move(side);
   slot_ = slot;
+  const int count = index_.piece_count();
+  const uint64_t pair = index_.pair_of(slot);
+  if (pair == pair_) {
+    // The groups stand as placed: only the pieces after them move (all are lifted before any
+    // is put, as a piece may land where another stood).
+    std::array<Square, kMaxPieces> before;
+    std::copy(sq_.begin() + groups_end_, sq_.begin() + count, before.begin() + groups_end_);
+    for (int i = groups_end_; i < count; ++i) pos_.clear(before[i]);
+    if (index_.decode_rest(slot, sq_.data(), groups_)) {
+      for (int i = groups_end_; i < count; ++i) {
+        pos_.put(sq_[i], pieces_[i]);
+        entry_[sq_[i]] = int8_t(i);
+      }
+      return true;
+    }
+    pos_.place(sq_.data(), pieces_.data(), 0);
+    pair_ = kNoPair;
+    return false;
+  }
   const bool ok = index_.decode(slot, sq_.data(), groups_);
-  pos_.place(sq_.data(), pieces_.data(), ok ? index_.piece_count() : 0);
+  pos_.place(sq_.data(), pieces_.data(), ok ? count : 0);
   if (ok)
-    for (int i = 0; i < index_.piece_count(); ++i) entry_[sq_[i]] = int8_t(i);
+    for (int i = 0; i < count; ++i) entry_[sq_[i]] = int8_t(i);
+  pair_ = ok ? pair : kNoPair;
   return ok;
 }
 

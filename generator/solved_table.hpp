@@ -85,7 +85,8 @@ class TableSet {
 
 // A position decoded from a slot, kept with its square list in the index layout so that the
 // slots of positions one quiet move away are encoded without scanning the board. Meant to be
-// reused (one per thread): loading a slot clears only the pieces placed before.
+// reused (one per thread): loading a slot clears only the pieces placed before, and keeps the
+// groups when the slot has the loaded one's group pair (consecutive slots mostly do).
 class SlotCursor {
  public:
   explicit SlotCursor(const Index& index);
@@ -105,6 +106,10 @@ class SlotCursor {
   uint64_t slot_ = 0;                       // the loaded slot
   std::array<int8_t, kSquares> entry_{};    // point -> its entry in sq_ (for occupied points)
   int red_end_, groups_end_;
+  // Index::pair_of the loaded slot while its groups stand on the board (a later slot of the
+  // same pair then decodes and places only the pieces after them), else kNoPair.
+  static constexpr uint64_t kNoPair = UINT64_MAX;
+  uint64_t pair_ = kNoPair;
 };
 
 inline Outcome SolvedTable::value(int side, uint64_t slot) const {

@@ -434,7 +434,7 @@ void Index::pair_groups(uint64_t pair, uint32_t& r, uint32_t& b) const {
 
 bool Index::groups_symmetric(uint64_t slot) const {
   uint32_t r, b;
-  pair_groups(by_rest_.quotient(slot), r, b);
+  pair_groups(pair_of(slot), r, b);
   return orientation(r, b) == kRestDecides;
 }
 
@@ -446,14 +446,20 @@ bool Index::decode(uint64_t slot, Square* sq) const {
 bool Index::decode(uint64_t slot, Square* sq, GroupIds& ids) const {
   assert(slot < size_);
   const Groups &red = groups_[Red], &black = groups_[Black];
-  const uint64_t pair = by_rest_.quotient(slot), rest = slot - pair * rest_size_;
   uint32_t r, b;
-  pair_groups(pair, r, b);
+  pair_groups(pair_of(slot), r, b);
   ids = {r, b};
-
   const int nr = red.size(), groups_end = nr + black.size();
   for (int i = 0; i < nr; ++i) sq[i] = red.squares[r][i];
   for (int i = nr; i < groups_end; ++i) sq[i] = black.squares[b][i - nr];
+  return decode_rest(slot, sq, ids);
+}
+
+bool Index::decode_rest(uint64_t slot, Square* sq, GroupIds ids) const {
+  assert(slot < size_);
+  const Groups &red = groups_[Red], &black = groups_[Black];
+  const uint32_t r = ids.red, b = ids.black;
+  const uint64_t rest = slot - pair_of(slot) * rest_size_;
   Occupancy occ{{red.points[r][0] | black.points[b][0], red.points[r][1] | black.points[b][1]}};
 
   uint64_t ranks[kMaxParts], left = rest;

@@ -79,6 +79,11 @@ class Index {
   bool decode(uint64_t slot, Square* squares) const;
   // Also gives the group ids of the placement when it returns true.
   bool decode(uint64_t slot, Square* squares, GroupIds& ids) const;
+  // The group pair of a slot: slots with the same pair have the same groups (ids and points).
+  uint64_t pair_of(uint64_t slot) const { return by_rest_.quotient(slot); }
+  // decode(slot, squares, ids) when the group entries of `squares` and `ids` already hold the
+  // groups of slot's pair (from a slot with the same pair_of): decodes the pieces after them.
+  bool decode_rest(uint64_t slot, Square* squares, GroupIds ids) const;
 
  private:
   // Every placement of one side's king, advisors and elephants without overlap ("group"),
