@@ -120,6 +120,24 @@ std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, co
   return files;
 }
 
+namespace {
+
+// The DTM entries of t's values as the file stores them (dtm_to_file), in place, or back.
+void dtm_entries_to_file(SolvedTable& t) {
+  for (int side = 0; side < 2; ++side)
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < t.wdl[side].size(); ++i)
+      t.distance[side][i] = dtm_to_file(t.wdl[side][i], t.distance[side][i]);
+}
+void dtm_entries_from_file(SolvedTable& t) {
+  for (int side = 0; side < 2; ++side)
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < t.wdl[side].size(); ++i)
+      t.distance[side][i] = dtm_from_file(t.wdl[side][i], t.distance[side][i]);
+}
+
+}  // namespace
+
 std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules,
                                         bool with_dtc) {
   const auto [wdl, dtm, dtc] = check_table(dir, m, rules);
@@ -134,6 +152,7 @@ std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& 
     t->dtc[side].resize(n);
     dtc->read(side, 0, n, t->dtc[side].data());
   }
+  dtm_entries_from_file(*t);
   return t;
 }
 
@@ -183,6 +202,7 @@ void reload_dtm(const std::string& dir, SolvedTable& t, RuleSet rules) {
     t.distance[side].resize(n);
     f->read(side, 0, n, t.distance[side].data());
   }
+  dtm_entries_from_file(t);
 }
 
 struct Written {
@@ -204,6 +224,7 @@ Written solve_dtc_and_write(const std::string& dir, SolvedTable& t, const TableS
   Partition& ranks = part ? *part : whole;
   Written w{};
   auto start = Clock::now();
+  dtm_entries_to_file(t);  // the DTC stage overwrites the array, reload_dtm decodes the file
   w.dtm_bytes = write_file(
       dir, t, rules, TableKind::Dtm, t.distance,
       [](Wdl c) { return c == Wdl::Illegal || c == Wdl::Draw; }, nullptr, threads, part);

@@ -282,7 +282,8 @@ std::optional<Tablebase::Stored> Tablebase::stored(const Position& pos, bool wit
   // The distance files are opened (header and offset table checked) for a draw too, so that a
   // damaged set is refused whatever the position's value, not only where a distance is read.
   const TableFile& dtm = dtm_file(*at->entry, at->material);
-  Stored out{{wdl, wdl == Wdl::Draw ? uint16_t(0) : uint16_t(dtm.get(at->side, at->slot))}};
+  Stored out{{wdl, wdl == Wdl::Draw ? uint16_t(0)
+                                    : dtm_from_file(wdl, uint16_t(dtm.get(at->side, at->slot)))}};
   if (with_dtc) {
     const TableFile& dtc = dtc_file(*at->entry, at->material);
     if (is_forced(wdl)) out.dtc = uint16_t(dtc.get(at->side, at->slot));

@@ -72,9 +72,14 @@ std::string short_limit_tables(const std::string& name, unsigned limit) {
     h.rules = RuleSet::Check;
     h.index_version = kIndexVersion;
     h.slots_per_side = t.index.size();
+    // The DTM file stores rule potentials re-packed (docs/format.md "Rule potentials").
+    std::array<std::vector<uint16_t>, 2> dtm_entries = t.distance;
+    for (int side = 0; side < 2; ++side)
+      for (uint64_t i = 0; i < dtm_entries[side].size(); ++i)
+        dtm_entries[side][i] = dtm_to_file(t.wdl[side][i], dtm_entries[side][i]);
     for (const TableKind kind : {TableKind::Wdl, TableKind::Dtm, TableKind::Dtc}) {
       h.kind = kind;
-      const auto& values = kind == TableKind::Dtm ? t.distance : t.dtc;
+      const auto& values = kind == TableKind::Dtm ? dtm_entries : t.dtc;
       const std::array<const void*, 2> data =
           kind == TableKind::Wdl ? std::array<const void*, 2>{t.wdl[0].data(), t.wdl[1].data()}
                                  : std::array<const void*, 2>{values[0].data(), values[1].data()};

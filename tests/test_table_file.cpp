@@ -280,6 +280,28 @@ TEST_CASE("Writer rejects bad arguments and leaves no file behind", "[format]") 
   CHECK_FALSE(fs::exists(path + ".tmp"));
 }
 
+TEST_CASE("DTM files re-pack rule potentials one to one", "[format]") {
+  std::vector<bool> seen(1 << 16);
+  for (uint32_t p = 0; p < (1u << 16); ++p) {
+    const uint16_t entry = rule_potential_to_file(uint16_t(p));
+    REQUIRE_FALSE(seen[entry]);
+    seen[entry] = true;
+    REQUIRE(rule_potential_from_file(entry) == p);
+  }
+  // Round in bits 1-6, layer - 1 split around it (docs/format.md).
+  CHECK(rule_potential_to_file(pack_rule_potential(1, 1)) == 2);
+  CHECK(rule_potential_to_file(pack_rule_potential(1, 2)) == 3);
+  CHECK(rule_potential_to_file(pack_rule_potential(33, 2)) == 67);
+  CHECK(rule_potential_to_file(pack_rule_potential(5, 4)) == (1 << 7 | 5 << 1 | 1));
+  CHECK(rule_potential_to_file(pack_rule_potential(63, 1023)) == 0xffff - 1);
+  // Only the check rule's potentials: plain DTMs and chase potentials are stored as they are.
+  for (const Wdl w :
+       {Wdl::Win, Wdl::Loss, Wdl::CursedWin, Wdl::BlessedLoss, Wdl::ChaseWin, Wdl::ChaseLoss})
+    CHECK(dtm_to_file(w, 1025) == 1025);
+  CHECK(dtm_to_file(Wdl::RuleWin, 1025) == 2);
+  CHECK(dtm_from_file(Wdl::RuleLoss, 2) == 1025);
+}
+
 TEST_CASE("Blocks decode as docs/format.md describes", "[format]") {
   // An independent reader: offset table, zstd frame, byte planes for 2-byte entries.
   TempDir tmp;

@@ -15,7 +15,8 @@
 namespace xq::format {
 
 constexpr uint8_t kMagic[8] = {'X', 'Q', 'T', 'B', '\r', '\n', 0x1a, '\n'};
-constexpr uint32_t kFormatVersion = 2;  // 2: WDL codes 6-7, DTC files, the limit fields
+constexpr uint32_t kFormatVersion = 3;  // 3: DTM files re-pack rule potentials; 2: WDL codes
+                                        // 6-7, DTC files, the limit fields
 constexpr uint64_t kHeaderSize = 128;
 constexpr uint64_t kRefSize = 24;  // offset table entry
 constexpr uint64_t kTrailerSize = 8;
