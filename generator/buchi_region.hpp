@@ -1,8 +1,8 @@
 // The opponent's Büchi region for idle moves, the set the chase stage leaves out of its
 // explicit game (docs/metrics.md "The cornered positions"): where the opponent O of the
 // would-be winner P can make an idle move (priority 5) infinitely often while the play stays
-// in the draws, P wins nothing. The chase stage runs it on a table's draws; the tests on
-// hand-made and random graphs.
+// in the draws, P wins nothing. The chase and Asian stages run it on a table's draws; the tests
+// on hand-made and random graphs.
 #pragma once
 
 #include <algorithm>
@@ -16,10 +16,9 @@
 
 namespace xq::gen {
 
-// In count(v): a winner's node that can leave Y never joins the opponent's attractor; an
-// opponent's node with no idle move into Y left is never in T again.
+// In count(v) of an opponent's node: no idle move into Y left, never in T again.
 constexpr uint16_t kBuchiNever = 0xffff;
-// In count(v): an opponent's node with an exit or a move into S, in T at every round.
+// In count(v) of an opponent's node: an exit or a move into S, in T at every round.
 constexpr uint16_t kBuchiAlways = 0xfffe;
 
 // The graph a refinement runs on. Nodes 0..size-1 are the draws (and ids the graph never
@@ -35,109 +34,223 @@ constexpr uint16_t kBuchiAlways = 0xfffe;
 //                                    on return)
 // Moves and predecessors must agree: p is reported from w iff w is reported from p.
 //
-// `cornered` holds the draws outside a set S that lies in O's Büchi region Y (S = ∅ will do);
-// on return it holds the draws outside Y. Y := draws; repeat { T := O's nodes of Y with an
-// idle move into Y or an exit; Y := Attr_O(T) within Y (O joins with one move into it, P when
-// it has no exit and all its moves are into it) } until stable. S stays in Y at every round,
-// so only Y's part inside `cornered` (y) is iterated. The attractor runs by frontiers; P's
-// node joins when the count of distinct nodes its moves reach in y falls to 0 (predecessors
-// are deduplicated too, so a move and its mirror image into one slot count once on both
-// sides). O's node keeps its witness between rounds, the rank of its idle move into Y in
-// moves()' order: the moves before it were not idle or not into Y when passed, and Y only
-// shrinks, so each move is classified at most once over all rounds (a node has far fewer
-// than kBuchiAlways moves). OpenMP threads; the result does not depend on their number.
-// Returns the rounds.
+// `cornered` holds the draws outside a set S that lies in O's Büchi region (S = ∅ will do); on
+// return it holds the draws outside the region, the greatest Y with Y = Attr_O(T(Y)) within Y,
+// T(Y) being O's nodes with an idle move into Y or an exit or a move into S (O joins the
+// attractor with one move into it, P when it has no exit and all its moves into the draws go
+// into it or S). Only Y's part inside `cornered` is iterated: S stays in Y throughout.
+// By rounds, each finding L, the nodes of Y outside Attr_O(T(Y)) (P keeps the play there
+// away from T for ever), then removing P's attractor D of L from Y (docs/generation.md "The
+// Büchi refinement" proves the rounds exact):
+// - round 1 computes Attr_O(T) in full, by frontiers: P's node joins when the count of the
+//   distinct nodes its moves reach in Y falls to 0 (predecessors are deduplicated too);
+// - a later round finds L without that attractor: L lies in C, the nodes of the new Y that
+//   reach, through nodes not in T, an O node not in T with a move into D; L is the greatest
+//   subset of C that P can keep the play in (P's node by one move into it, O's by all its
+//   moves into Y), found by P's counts of moves into C. C is near the removed nodes when T is
+//   dense, as it is in the tables.
+// O's node keeps its witness, the rank of its idle move into Y in moves()' order, rechecked
+// only when the node has a move into D: the moves before it were not idle or not into Y when
+// passed, and Y only shrinks, so each move is classified at most once over all rounds (a node
+// has far fewer than kBuchiAlways moves). OpenMP threads; the result does not depend on their
+// number. Returns the rounds.
 template <class Graph>
-int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
-  Bitmap y = cornered, attracted(size), frontier(size), next(size);
-  std::atomic<bool> mismatch = false;
-  int rounds = 0;
-  for (bool first = true;; first = false) {
-    attracted.clear();
+class BuchiRefinement {
+ public:
+  BuchiRefinement(Graph& graph, const Bitmap& cornered, uint64_t size)
+      : graph_(graph),
+        y_(cornered),
+        l_(size),
+        c_(size),
+        touched_(size),
+        frontier_(size),
+        next_(size) {}
+
+  int run() {
+    attract_in_full();
+    int rounds = 1;
+    while (!l_.empty()) {
+      remove_winner_attractor();
+      find_holdouts();
+      ++rounds;
+    }
+    if (mismatch_) throw std::logic_error("Büchi region: moves and predecessors disagree");
+    return rounds;
+  }
+  const Bitmap& region() const { return y_; }
+
+ private:
+  using Cursor = typename Graph::Cursor;
+
+  // O's witness at v resumed at rank `from`: the rank of its first idle move into Y from there
+  // on (the move of rank `from` was idle already), or kBuchiNever.
+  uint16_t witness(Cursor& cur, uint64_t v, uint16_t from) {
+    uint16_t rank = 0, found = kBuchiNever;
+    graph_.moves(cur, v, [&](uint64_t to, auto&& idle) {
+      if (++rank < from || !y_.test(to)) return false;
+      if (rank != from && !idle()) return false;
+      found = rank;
+      return true;
+    });
+    return found;
+  }
+  // The distinct predecessors of w in `within`, into found.
+  void predecessors(Cursor& cur, uint64_t w, const Bitmap& within, std::vector<uint64_t>& found) {
+    found.clear();
+    graph_.predecessors(cur, w, [&](uint64_t p) {
+      if (within.test(p)) found.push_back(p);
+    });
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+  }
+  // The count of the distinct nodes v's moves reach in `within`.
+  uint16_t moves_into(Cursor& cur, uint64_t v, const Bitmap& within, std::vector<uint64_t>& found) {
+    found.clear();
+    graph_.moves(cur, v, [&](uint64_t to, auto&&) {
+      if (within.test(to)) found.push_back(to);
+      return false;
+    });
+    std::sort(found.begin(), found.end());
+    return uint16_t(std::unique(found.begin(), found.end()) - found.begin());
+  }
+  // P's count one lower for a move into a node that joined (not below kBuchiNever: a winning
+  // exit); true when it falls to 0.
+  bool decrement(uint64_t p) {
+    std::atomic_ref<uint16_t> count(graph_.count(p));
+    if (count.load(std::memory_order_relaxed) == kBuchiNever) return false;
+    const uint16_t before = count.fetch_sub(1, std::memory_order_relaxed);
+    if (before == 0) mismatch_ = true;
+    return before == 1;
+  }
+
+  // Round 1: Attr_O(T) within Y in l_, then l_ := Y \ Attr_O(T).
+  void attract_in_full() {
 #pragma omp parallel
     {
-      typename Graph::Cursor cur = graph.cursor();
+      Cursor cur = graph_.cursor();
       std::vector<uint64_t> found;
-      for_each_set(y, [&](uint64_t v) {
-        bool joins = false;
-        if (graph.loser(v)) {
-          uint16_t& witness = graph.count(v);
-          // Cheap tests first, once: an exit or a move into S needs no classification.
-          if (first) {
-            joins = graph.loser_exit(cur, v);
-            if (!joins)
-              graph.moves(cur, v, [&](uint64_t to, auto&&) { return joins = !cornered.test(to); });
-            if (joins) witness = kBuchiAlways;
-          }
-          if (witness == kBuchiAlways) {
-            joins = true;
-          } else if (witness != kBuchiNever) {
-            uint16_t rank = 0, next_witness = kBuchiNever;
-            graph.moves(cur, v, [&](uint64_t to, auto&& idle) {
-              if (++rank < witness || !y.test(to)) return false;
-              if (rank != witness && !idle()) return false;
-              next_witness = rank;  // the witness still into Y, or the next idle move into Y
-              return true;
-            });
-            witness = next_witness;
-            joins = next_witness != kBuchiNever;
-          }
+      for_each_set(y_, [&](uint64_t v) {
+        bool joins;
+        uint16_t& count = graph_.count(v);
+        if (graph_.loser(v)) {
+          // Cheap tests first: an exit or a move into S needs no classification.
+          joins = graph_.loser_exit(cur, v);
+          if (!joins)
+            graph_.moves(cur, v, [&](uint64_t to, auto&&) { return joins = !y_.test(to); });
+          count = joins ? kBuchiAlways : witness(cur, v, 0);
+          joins = count != kBuchiNever;
         } else {
-          uint16_t count = 0;
-          // A winning exit stays; only the first round needs to look for it.
-          if (first && graph.winner_exit(cur, v)) {
-            count = kBuchiNever;
-          } else {
-            found.clear();
-            bool leaves = false;  // a move into a draw already outside Y
-            graph.moves(cur, v, [&](uint64_t to, auto&&) {
-              if (!cornered.test(to)) return false;  // into S: inside the attractor already
-              leaves = !y.test(to);
-              if (!leaves) found.push_back(to);
-              return leaves;
-            });
-            std::sort(found.begin(), found.end());
-            count = leaves ? kBuchiNever
-                           : uint16_t(std::unique(found.begin(), found.end()) - found.begin());
-          }
-          graph.count(v) = count;
+          // A winning exit keeps P's node out of the attractor for good.
+          count = graph_.winner_exit(cur, v) ? kBuchiNever : moves_into(cur, v, y_, found);
           joins = count == 0;
         }
-        if (joins) attracted.set(v), frontier.set(v);
+        if (joins) l_.set(v), frontier_.set(v);
       });
-      expand_frontiers(frontier, next, [&](uint64_t w) {
-        found.clear();
-        graph.predecessors(cur, w, [&](uint64_t p) {
-          if (y.test(p)) found.push_back(p);
-        });
-        std::sort(found.begin(), found.end());
-        found.erase(std::unique(found.begin(), found.end()), found.end());
+      expand_frontiers(frontier_, next_, [&](uint64_t w) {
+        predecessors(cur, w, y_, found);
+        for (const uint64_t p : found)
+          if ((graph_.loser(p) || decrement(p)) && l_.set(p)) next_.set(p);
+      });
+      for_each_set(y_, [&](uint64_t v) {
+        if (!graph_.loser(v)) graph_.count(v) = 0;
+      });
+    }
+    for (uint64_t w = 0; w < y_.words(); ++w) l_.word(w) = y_.word(w) & ~l_.word(w);
+  }
+
+  // D := P's attractor of L within Y (P's node by one move into it, O's when all its moves into
+  // Y go into it and it has no exit or move into S), removed from Y; touched_ := O's nodes
+  // left in Y with a move into D.
+  void remove_winner_attractor() {
+    touched_.clear();
+    for (uint64_t w = 0; w < l_.words(); ++w) frontier_.word(w) = l_.word(w);
+#pragma omp parallel
+    {
+      Cursor cur = graph_.cursor();
+      std::vector<uint64_t> found;
+      // An O node is tested again at each move into D; the test after its last one sees them
+      // all, set before the frontier that holds that one.
+      expand_frontiers(frontier_, next_, [&](uint64_t w) {
+        predecessors(cur, w, y_, found);
         for (const uint64_t p : found) {
-          if (!graph.loser(p)) {
-            std::atomic_ref<uint16_t> count(graph.count(p));
-            if (count.load(std::memory_order_relaxed) == kBuchiNever) continue;
-            const uint16_t before = count.fetch_sub(1, std::memory_order_relaxed);
-            if (before == 0) mismatch = true;
-            if (before != 1) continue;
+          if (l_.test(p)) continue;
+          if (graph_.loser(p)) {
+            if (graph_.count(p) == kBuchiAlways) continue;
+            touched_.set(p);
+            bool stays = false;
+            graph_.moves(cur, p,
+                         [&](uint64_t to, auto&&) { return stays = y_.test(to) && !l_.test(to); });
+            if (stays) continue;
           }
-          if (attracted.set(p)) next.set(p);
+          if (l_.set(p)) next_.set(p);
         }
       });
     }
-    if (mismatch) throw std::logic_error("Büchi region: moves and predecessors disagree");
-    ++rounds;
-    uint64_t left = 0;  // y \ Attr_O(T): outside Y for good
-    for (uint64_t w = 0; w < y.words(); ++w) {
-      left += uint64_t(std::popcount(y.word(w) & ~attracted.word(w)));
-      y.word(w) &= attracted.word(w);
+    for (uint64_t w = 0; w < y_.words(); ++w) {
+      y_.word(w) &= ~l_.word(w);
+      touched_.word(w) &= y_.word(w);
     }
-    if (!left) break;
   }
+
+  // L := the nodes of the new Y outside Attr_O(T), found in C (see above).
+  void find_holdouts() {
+    l_.clear();
+    c_.clear();
+#pragma omp parallel
+    {
+      Cursor cur = graph_.cursor();
+      std::vector<uint64_t> found;
+      // The seeds: O's nodes with a move into D whose witnesses are gone.
+      for_each_set(touched_, [&](uint64_t v) {
+        uint16_t& state = graph_.count(v);
+        if (state != kBuchiNever) state = witness(cur, v, state);
+        if (state == kBuchiNever) c_.set(v), frontier_.set(v);
+      });
+      expand_frontiers(frontier_, next_, [&](uint64_t w) {
+        graph_.predecessors(cur, w, [&](uint64_t p) {
+          if (y_.test(p) && (!graph_.loser(p) || graph_.count(p) == kBuchiNever) && c_.set(p))
+            next_.set(p);
+        });
+      });
+      // The greatest subset of C that P keeps the play in: l_ holds what falls out of it.
+      for_each_set(c_, [&](uint64_t v) {
+        bool falls = false;
+        if (graph_.loser(v))
+          graph_.moves(cur, v,
+                       [&](uint64_t to, auto&&) { return falls = y_.test(to) && !c_.test(to); });
+        else
+          falls = (graph_.count(v) = moves_into(cur, v, c_, found)) == 0;
+        if (falls) l_.set(v), frontier_.set(v);
+      });
+      expand_frontiers(frontier_, next_, [&](uint64_t w) {
+        predecessors(cur, w, c_, found);
+        for (const uint64_t p : found)
+          if ((graph_.loser(p) || decrement(p)) && l_.set(p)) next_.set(p);
+      });
+      for_each_set(c_, [&](uint64_t v) {
+        if (!graph_.loser(v)) graph_.count(v) = 0;
+      });
+    }
+    for (uint64_t w = 0; w < l_.words(); ++w) l_.word(w) = c_.word(w) & ~l_.word(w);
+  }
+
+  Graph& graph_;
+  Bitmap y_;  // Y's part inside `cornered`
+  Bitmap l_;  // the attractor or what falls out, then L, then D
+  Bitmap c_, touched_, frontier_, next_;
+  std::atomic<bool> mismatch_ = false;
+};
+
+template <class Graph>
+int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
+  BuchiRefinement<Graph> refinement(graph, cornered, size);
+  const int rounds = refinement.run();
+  const Bitmap& y = refinement.region();
 #pragma omp parallel for schedule(static)
-  for (uint64_t w = 0; w < y.words(); ++w)
+  for (uint64_t w = 0; w < cornered.words(); ++w)
     for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)
       graph.count(w * 64 + uint64_t(std::countr_zero(bits))) = 0;
-  for (uint64_t w = 0; w < y.words(); ++w) cornered.word(w) &= ~y.word(w);
+  for (uint64_t w = 0; w < cornered.words(); ++w) cornered.word(w) &= ~y.word(w);
   return rounds;
 }
 

@@ -87,10 +87,13 @@ std::vector<uint8_t> naive_idle_unsafe(const ParityGame& g) {
   return safe;
 }
 
-// The complement of the opponent's Büchi region, by rounds of attractors.
-std::vector<uint8_t> naive_buchi_complement(const ParityGame& g) {
+// The complement of the opponent's Büchi region, by rounds of attractors (the textbook
+// iteration Y := Attr_O(T(Y)) within Y); `rounds` gets their number.
+std::vector<uint8_t> naive_buchi_complement(const ParityGame& g, int* rounds = nullptr) {
   std::vector<uint8_t> y = all_nodes(g);
+  if (rounds) *rounds = 0;
   for (bool shrunk = true; shrunk;) {
+    if (rounds) ++*rounds;
     std::vector<uint8_t> attr(g.size(), 0);
     for (uint32_t v = 0; v < g.size(); ++v)
       if (y[v] && !g.winner_moves[v])
@@ -200,7 +203,9 @@ TEST_CASE("Büchi region: a winner that can steer into a loop without idle moves
   int rounds = 0;
   const std::vector<uint8_t> cornered = refine(g, all_nodes(g), &rounds);
   CHECK(cornered == std::vector<uint8_t>{1, 1, 1, 1, 1, 1, 0, 0});
-  CHECK(rounds == 3);  // {0, 1, 3, 4, 5}, then 2 (its idle move leads out), then no change
+  // Round 1 leaves {0, 1, 3, 4, 5} out of the attractor; round 2 removes them with 2 (all its
+  // moves lead into them, P's attractor), and no O node left has a move into what went.
+  CHECK(rounds == 2);
   CHECK(cornered == naive_buchi_complement(g));
   const std::vector<uint16_t> p = solve_chase_game(g, "test");
   for (uint32_t v = 0; v < 8; ++v) CHECK((p[v] != 0) == (v < 6));
@@ -248,4 +253,41 @@ TEST_CASE("Büchi region: random games against naive fixpoints and the full game
     }
   }
   CHECK(strict > 20);  // the refinement is often strictly tighter than the bound
+}
+
+TEST_CASE("Büchi region: larger random games against the textbook rounds", "[chase][buchi]") {
+  // Larger than above, with a varying share of idle moves, so that later rounds (which look
+  // only near the nodes removed) find nodes outside the attractor. Never more rounds than the
+  // textbook's: each removes P's attractor of what it finds, not only what it finds.
+  std::mt19937 rng(1515);
+  int several = 0;
+  for (int game = 0; game < 300; ++game) {
+    ParityGame g;
+    const uint32_t n = 2 * (20 + rng() % 180);
+    const int idle_share = int(1 + rng() % 8);  // in 10ths of the opponent's moves
+    for (uint32_t v = 0; v < n; ++v) {
+      std::vector<ParityGame::Edge> moves;
+      const int k = int(rng() % 5);
+      for (int i = 0; i < k; ++i) {
+        const uint32_t r = rng() % 40;
+        if (r == 0)
+          moves.push_back({kWon, 0});
+        else if (r == 1)
+          moves.push_back({kNotWon, 0});
+        else
+          moves.push_back(
+              {uint32_t(rng() % (n / 2) * 2 + (v % 2 == 0)),
+               uint8_t(v % 2 == 0 && int(rng() % 10) < idle_share ? kLoserIdle : 1 + rng() % 4)});
+      }
+      g.add_node(v % 2, moves);
+    }
+    int textbook_rounds = 0, rounds = 0;
+    const std::vector<uint8_t> expected = naive_buchi_complement(g, &textbook_rounds);
+    const std::vector<uint8_t> bound = naive_idle_unsafe(g);
+    REQUIRE(refine(g, bound) == expected);
+    REQUIRE(refine(g, all_nodes(g), &rounds) == expected);
+    REQUIRE(rounds <= textbook_rounds);
+    several += rounds > 2;
+  }
+  CHECK(several > 10);  // later rounds are exercised
 }
