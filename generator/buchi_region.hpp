@@ -123,6 +123,23 @@ class BuchiRefinement {
     return before == 1;
   }
 
+  // Inside a parallel region: grows l_ from frontier_ by un-moves within `within` (O's nodes
+  // join at once, P's when their count of moves falls to 0), then clears P's counts there.
+  void attract(Cursor& cur, std::vector<uint64_t>& found, const Bitmap& within) {
+    expand_frontiers(frontier_, next_, [&](uint64_t w) {
+      predecessors(cur, w, within, found);
+      for (const uint64_t p : found)
+        if ((graph_.loser(p) || decrement(p)) && l_.set(p)) next_.set(p);
+    });
+    for_each_set(within, [&](uint64_t v) {
+      if (!graph_.loser(v)) graph_.count(v) = 0;
+    });
+  }
+  // l_ := within \ l_ (what the attractor did not reach).
+  void keep_outside(const Bitmap& within) {
+    for (uint64_t w = 0; w < within.words(); ++w) l_.word(w) = within.word(w) & ~l_.word(w);
+  }
+
   // Round 1: Attr_O(T) within Y in l_, then l_ := Y \ Attr_O(T).
   void attract_in_full() {
 #pragma omp parallel
@@ -146,16 +163,9 @@ class BuchiRefinement {
         }
         if (joins) l_.set(v), frontier_.set(v);
       });
-      expand_frontiers(frontier_, next_, [&](uint64_t w) {
-        predecessors(cur, w, y_, found);
-        for (const uint64_t p : found)
-          if ((graph_.loser(p) || decrement(p)) && l_.set(p)) next_.set(p);
-      });
-      for_each_set(y_, [&](uint64_t v) {
-        if (!graph_.loser(v)) graph_.count(v) = 0;
-      });
+      attract(cur, found, y_);
     }
-    for (uint64_t w = 0; w < y_.words(); ++w) l_.word(w) = y_.word(w) & ~l_.word(w);
+    keep_outside(y_);
   }
 
   // D := P's attractor of L within Y (P's node by one move into it, O's when all its moves into
@@ -222,16 +232,9 @@ class BuchiRefinement {
           falls = (graph_.count(v) = moves_into(cur, v, c_, found)) == 0;
         if (falls) l_.set(v), frontier_.set(v);
       });
-      expand_frontiers(frontier_, next_, [&](uint64_t w) {
-        predecessors(cur, w, c_, found);
-        for (const uint64_t p : found)
-          if ((graph_.loser(p) || decrement(p)) && l_.set(p)) next_.set(p);
-      });
-      for_each_set(c_, [&](uint64_t v) {
-        if (!graph_.loser(v)) graph_.count(v) = 0;
-      });
+      attract(cur, found, c_);
     }
-    for (uint64_t w = 0; w < l_.words(); ++w) l_.word(w) = c_.word(w) & ~l_.word(w);
+    keep_outside(c_);
   }
 
   Graph& graph_;
