@@ -7,6 +7,7 @@
 #include "core/retro.hpp"
 #include "generator/asian_game.hpp"
 #include "generator/buchi_region.hpp"
+#include "generator/draw_set.hpp"
 #include "rules/move_facts.hpp"
 
 namespace xq::gen {
@@ -21,32 +22,9 @@ const ChaseOptions kNoKills = [] {
   return o;
 }();
 
-// The table's draws, by global id: side * n + slot.
-struct Draws {
-  SolvedTable& t;
-  const CaptureTargets targets;
-  const uint64_t n;
-  Bitmap set;
-
-  Draws(SolvedTable& table, const TableSet& sub_tables)
-      : t(table), targets(table.material, sub_tables), n(table.index.size()), set(2 * n) {
-    for (int side = 0; side < 2; ++side)
-#pragma omp parallel for schedule(static)
-      for (uint64_t slot = 0; slot < n; ++slot)
-        if (t.wdl[side][slot] == Wdl::Draw) set.set(side * n + slot);
-  }
-  Color side_of(uint64_t g) const {
-    return Color(g >= n);
-  }
-  uint64_t slot_of(uint64_t g) const {
-    return g >= n ? g - n : g;
-  }
-  void load(SlotCursor& cur, uint64_t g) const {
-    cur.load(slot_of(g), side_of(g));
-  }
-  uint64_t after_quiet(SlotCursor& cur, Move m) const {
-    return uint64_t(~cur.pos().side_to_move()) * n + cur.slot_with_move(m.from, m.to);
-  }
+// The table's draws (draw_set.hpp) with the Asian stage's tests of their moves.
+struct Draws : DrawSet {
+  using DrawSet::DrawSet;
   // Whether a legal capture of the loaded position leads into a sub-table value `wanted` says
   // yes to (from the side to move after the capture's view).
   template <class Wanted>
@@ -103,7 +81,7 @@ struct EscapeGraph {
     for (const Move m : c.moves) {
       if (pos.is_capture(m)) continue;
       const uint64_t to = d.after_quiet(c.cur, m);
-      if (d.set.test(to) && f(to, [&] { return Draws::escape(pos, m); })) return;
+      if (d.draws.test(to) && f(to, [&] { return Draws::escape(pos, m); })) return;
     }
   }
   template <class F>
@@ -113,7 +91,7 @@ struct EscapeGraph {
     retro_pseudo_moves(c.cur.pos(), c.unmoves);
     for (const Move mv : c.unmoves) {
       const uint64_t p = pred_side * d.n + c.cur.slot_with_move(mv.to, mv.from);
-      if (d.set.test(p)) f(p);
+      if (d.draws.test(p)) f(p);
     }
   }
   uint16_t& count(uint64_t v) const { return d.t.distance[d.side_of(v)][d.slot_of(v)]; }
@@ -148,7 +126,7 @@ struct EscapeSafety {
     for (const Move m : moves) {
       if (pos.is_capture(m)) continue;
       const uint64_t to = d.after_quiet(cur, m);
-      if (d.set.test(to) && !outside.test(to) && Draws::escape(pos, m)) return witness_of(to);
+      if (d.draws.test(to) && !outside.test(to) && Draws::escape(pos, m)) return witness_of(to);
     }
     return 0;
   }
@@ -162,7 +140,7 @@ struct EscapeSafety {
       MoveList moves, unmoves;
 #pragma omp for schedule(dynamic, 256)
       for (uint64_t g = 0; g < 2 * d.n; ++g) {
-        if (!d.set.test(g)) continue;
+        if (!d.draws.test(g)) continue;
         bool seed;
         if (d.side_of(g) != winner) {
           state(g) = find_witness(cur, moves, g, true, outside);
@@ -178,7 +156,7 @@ struct EscapeSafety {
         retro_pseudo_moves(cur.pos(), unmoves);
         for (const Move mv : unmoves) {
           const uint64_t p = pred_side * d.n + cur.slot_with_move(mv.to, mv.from);
-          if (!d.set.test(p) || outside.test(p)) continue;
+          if (!d.draws.test(p) || outside.test(p)) continue;
           if (d.side_of(p) != winner) {
             std::atomic_ref<uint16_t> st(state(p));
             uint16_t seen = st.load(std::memory_order_relaxed);
@@ -284,7 +262,7 @@ AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const 
     if (!can_attack(table.material, ~winner)) continue;
     const bool red = winner == Red;
     // The bound: O's Büchi region for relaxed escapes, refined from the escape-safe set S.
-    Bitmap cornered = draws.set;
+    Bitmap cornered = draws.draws;
     if (relaxed_bound) {
       cornered.clear();
       EscapeSafety{draws, winner}.run(cornered);
@@ -295,7 +273,7 @@ AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const 
       for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
         for (uint64_t slot = 0; slot < draws.n; ++slot)
-          if (draws.set.test(side * draws.n + slot)) table.distance[side][slot] = 0;
+          if (draws.draws.test(side * draws.n + slot)) table.distance[side][slot] = 0;
     }
     std::vector<uint64_t> members;
     for (uint64_t w = 0; w < cornered.words(); ++w)

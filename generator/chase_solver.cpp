@@ -6,6 +6,7 @@
 
 #include "core/retro.hpp"
 #include "generator/buchi_region.hpp"
+#include "generator/draw_set.hpp"
 #include "generator/parity_game.hpp"
 #include "rules/chase_game.hpp"
 #include "rules/move_facts.hpp"
@@ -32,38 +33,11 @@ int rank_of(uint16_t state) {
   return (state & kRankMask) >> 7;
 }
 
-struct Stage {
-  SolvedTable& t;
-  const CaptureTargets targets;
-  const uint64_t n;
-  Bitmap draws;
-
-  Stage(SolvedTable& table, const TableSet& set)
-      : t(table), targets(table.material, set), n(table.index.size()), draws(2 * n) {
-    for (int side = 0; side < 2; ++side)
-#pragma omp parallel for schedule(static)
-      for (uint64_t slot = 0; slot < n; ++slot)
-        if (t.wdl[side][slot] == Wdl::Draw) draws.set(side * n + slot);
-  }
-  Color side_of(uint64_t g) const {
-    return Color(g >= n);
-  }
-  uint64_t slot_of(uint64_t g) const {
-    return g >= n ? g - n : g;
-  }
-  Wdl wdl(uint64_t g) const {
-    return t.wdl[side_of(g)][slot_of(g)];
-  }
-  uint16_t& state(uint64_t g) {
-    return t.distance[side_of(g)][slot_of(g)];
-  }
-  void load(SlotCursor& cur, uint64_t g) const {
-    cur.load(slot_of(g), side_of(g));
-  }
-  // The global id of the position after the quiet move m of the loaded position.
-  uint64_t after_quiet(SlotCursor& cur, Move m) const {
-    return uint64_t(~cur.pos().side_to_move()) * n + cur.slot_with_move(m.from, m.to);
-  }
+// The table's draws (draw_set.hpp) with the chase stage's access to their values and states.
+struct Stage : DrawSet {
+  using DrawSet::DrawSet;
+  Wdl wdl(uint64_t g) const { return t.wdl[side_of(g)][slot_of(g)]; }
+  uint16_t& state(uint64_t g) { return t.distance[side_of(g)][slot_of(g)]; }
   // The value of the position after the capture m, for its side to move.
   Wdl after_capture(Position& pos, Move m) const {
     const Piece captured = pos.make(m);
