@@ -36,8 +36,8 @@
 #include <array>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
+#include "reference/flat_index.hpp"
 #include "reference/parity_game.hpp"
 
 namespace xq::ref {
@@ -69,38 +69,45 @@ AsianResult solve_asian_game(const AsianArena& arena) {
     label.push_back(l);
     return uint32_t(owner_colour.size() - 1);
   };
-  std::unordered_map<uint64_t, uint32_t> states, arrivals;
+  // States are numbered as they are met (their keys in `queue`, the order they are expanded
+  // in); each state has one arrival per mover and label at most.
+  FlatIndex states;
   std::vector<uint64_t> queue;
+  std::vector<uint32_t> state_vertex;
+  // [state][mover * 4 + label], 0 = none yet (vertex 0 is a sink). Hand-made arenas may let a
+  // side move twice in a row: the mover is not always the opponent of the state's side to move.
+  std::vector<std::array<uint32_t, 8>> arrival;
   const auto state = [&](uint32_t node, uint8_t tau_red, uint8_t tau_black) {
     const uint64_t key = uint64_t(node) << 16 | tau_red << 8 | tau_black;
-    const auto [it, fresh] = states.try_emplace(key, 0);
+    const auto [number, fresh] = states.insert(key, uint32_t(queue.size()));
     if (fresh) {
-      it->second = vertex(stm[node], 0, 0);
+      state_vertex.push_back(vertex(stm[node], 0, 0));
+      arrival.push_back({});
       queue.push_back(key);
     }
-    return it->second;
+    return number;
   };
   // A move out of the product: a sink when the target is decided, else the target afresh.
   const auto leave = [&](uint32_t t) -> uint32_t {
     if (!drawn(t)) return uint32_t(arena.decided[t] > 0 ? stm[t] : 1 - stm[t]);
-    return state(t, kNothing, kNothing);
+    return state_vertex[state(t, kNothing, kNothing)];
   };
   const auto arrive = [&](uint32_t s, Color by, Label l) {
-    const uint64_t key = uint64_t(s) << 8 | uint64_t(by) << 4 | l;
-    const auto [it, fresh] = arrivals.try_emplace(key, 0);
-    if (fresh) {
-      it->second = vertex(0, uint8_t(by + 1), l);
-      edges.push_back({it->second, s});
+    const size_t slot = size_t(by) * 4 + l;
+    if (arrival[s][slot] == 0) {
+      const uint32_t v = vertex(0, uint8_t(by + 1), l);
+      arrival[s][slot] = v;
+      edges.push_back({v, state_vertex[s]});
     }
-    return it->second;
+    return arrival[s][slot];
   };
   std::vector<uint32_t> initial(n, UINT32_MAX);
   for (uint32_t i = 0; i < n; ++i)
-    if (drawn(i)) initial[i] = state(i, kNothing, kNothing);
+    if (drawn(i)) initial[i] = state_vertex[state(i, kNothing, kNothing)];
 
   for (size_t q = 0; q < queue.size(); ++q) {
     const uint64_t key = queue[q];
-    const uint32_t node = uint32_t(key >> 16), s = states.at(key);
+    const uint32_t node = uint32_t(key >> 16), s = state_vertex[q];
     const Color x = Color(stm[node]);
     std::array<uint8_t, 2> tau{uint8_t(key >> 8), uint8_t(key)};  // [Red], [Black]
     if (arena.first[node] == arena.first[node + 1])

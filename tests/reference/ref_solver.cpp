@@ -1,13 +1,13 @@
 #include "ref_solver.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cctype>
 #include <set>
 #include <stdexcept>
 #include <utility>
 
-#include "parity_game.hpp"
+#include "reference/flat_index.hpp"
+#include "reference/parity_game.hpp"
 
 namespace xq::ref {
 
@@ -247,24 +247,8 @@ RefSolver::RefSolver(std::string_view material, int limit_plies, bool keep_graph
 // self-loop. A position without legal moves has the single edge to the sink won by its opponent.
 void RefSolver::build_graph() {
   const size_t n = keys_.size();
-  // Open-addressing hash from key to node index (key kept in the slot: one memory access).
-  struct Slot {
-    uint64_t key = 0;  // 0 = empty (no node has key 0)
-    uint32_t index = 0;
-  };
-  const int bits = std::bit_width(2 * n);
-  std::vector<Slot> table(size_t(1) << bits);
-  const auto slot = [&](uint64_t k) { return (k * 0x9E3779B97F4A7C15ull) >> (64 - bits); };
-  for (uint32_t i = 0; i < n; ++i) {
-    size_t h = slot(keys_[i]);
-    while (table[h].key != 0) h = (h + 1) & (table.size() - 1);
-    table[h] = {keys_[i], i};
-  }
-  const auto find = [&](uint64_t k) {
-    size_t h = slot(k);
-    while (table[h].key != k && table[h].key != 0) h = (h + 1) & (table.size() - 1);
-    return table[h].key == k ? table[h].index : UINT32_MAX;
-  };
+  FlatIndex index(n);
+  for (uint32_t i = 0; i < n; ++i) index.insert(keys_[i], i);
   checked_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const Position pos = decode(keys_[i]);
@@ -275,16 +259,22 @@ void RefSolver::build_graph() {
     const Position pos = decode(keys_[i]);
     const MoveList moves = pos.legal_moves();
     if (moves.size == 0) succ_.push_back(uint32_t(n + ~pos.side_to_move()));
-    for (const Move m : moves) {
+    std::array<uint64_t, MoveList::kCapacity> after;
+    for (int j = 0; j < moves.size; ++j) {
+      after[j] = key_after(keys_[i], moves[j]);
+      index.prefetch(after[j]);
+    }
+    for (int j = 0; j < moves.size; ++j) {
       // The edge's check flag must agree with the target (side to move in check there): it is
       // then a property of the target, which lets the parity game put it on the vertex.
-      const uint64_t k = key_after(keys_[i], m);
-      const uint32_t t = find(k);
-      if (t == UINT32_MAX || pos.gives_check(m) != bool(checked_[t]))
-        throw std::logic_error((t == UINT32_MAX ? "move leads to an illegal position: "
-                                                : "gives_check disagrees with in_check: ") +
-                               pos.fen() + " move " + iccs(m.from) + iccs(m.to) + " -> " +
-                               decode(k).fen());
+      const Move m = moves[j];
+      const uint64_t k = after[j];
+      const uint32_t t = index.find(k);
+      if (t == FlatIndex::kMissing || pos.gives_check(m) != bool(checked_[t]))
+        throw std::logic_error(
+            (t == FlatIndex::kMissing ? "move leads to an illegal position: "
+                                      : "gives_check disagrees with in_check: ") +
+            pos.fen() + " move " + iccs(m.from) + iccs(m.to) + " -> " + decode(k).fen());
       succ_.push_back(t);
     }
     offset_[i + 1] = uint32_t(succ_.size());
