@@ -23,9 +23,15 @@ struct DrawSet {
       for (uint64_t slot = 0; slot < n; ++slot)
         if (t.wdl[side][slot] == Wdl::Draw) draws.set(side * n + slot);
   }
-  Color side_of(uint64_t g) const { return Color(g >= n); }
-  uint64_t slot_of(uint64_t g) const { return g >= n ? g - n : g; }
-  void load(SlotCursor& cur, uint64_t g) const { cur.load(slot_of(g), side_of(g)); }
+  Color side_of(uint64_t g) const {
+    return Color(g >= n);
+  }
+  uint64_t slot_of(uint64_t g) const {
+    return g >= n ? g - n : g;
+  }
+  void load(SlotCursor& cur, uint64_t g) const {
+    cur.load(slot_of(g), side_of(g));
+  }
   // The global id of the position after the quiet move m of the loaded position.
   uint64_t after_quiet(SlotCursor& cur, Move m) const {
     return uint64_t(~cur.pos().side_to_move()) * n + cur.slot_with_move(m.from, m.to);
