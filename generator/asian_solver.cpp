@@ -25,25 +25,6 @@ const ChaseOptions kNoKills = [] {
 // The table's draws (draw_set.hpp) with the Asian stage's tests of their moves.
 struct Draws : DrawSet {
   using DrawSet::DrawSet;
-  // Whether a legal capture of the loaded position leads into a sub-table value `wanted` says
-  // yes to (from the side to move after the capture's view).
-  template <class Wanted>
-  bool some_capture(SlotCursor& cur, MoveList& moves, uint64_t g, Wanted&& wanted) const {
-    load(cur, g);
-    Position& pos = cur.pos();
-    const Color us = pos.side_to_move();
-    const Position::KingSafety safety = pos.king_safety(us);
-    moves.size = 0;
-    pos.pseudo_captures(moves);
-    for (const Move m : moves) {
-      const bool sure = pos.surely_legal(m, safety);
-      const Piece captured = pos.make(m);
-      const bool yes = (sure || !pos.in_check(us)) && wanted(targets.probe(pos, captured).wdl);
-      pos.unmake(m, captured);
-      if (yes) return true;
-    }
-    return false;
-  }
   // The relaxed label: a move that neither checks nor chases any piece is an escape for every
   // register (docs/metrics.md "The Asian stage").
   static bool escape(const Position& pos, Move m) {

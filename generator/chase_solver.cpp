@@ -94,21 +94,7 @@ struct Game {
     return 0;
   }
   bool winning_capture(SlotCursor& cur, MoveList& moves, uint64_t g) const {
-    s.load(cur, g);
-    Position& pos = cur.pos();
-    const Color us = pos.side_to_move();
-    const Position::KingSafety safety = pos.king_safety(us);
-    moves.size = 0;
-    pos.pseudo_captures(moves);  // the quiet moves are not needed: cheaper than legal_moves
-    for (const Move m : moves) {
-      const bool sure = pos.surely_legal(m, safety);
-      const Piece captured = pos.make(m);
-      const bool legal = sure || !pos.in_check(us);
-      const bool wins = legal && is_loss(s.targets.probe(pos, captured).wdl);
-      pos.unmake(m, captured);
-      if (wins) return true;
-    }
-    return false;
+    return s.some_capture(cur, moves, g, [](Wdl w) { return is_loss(w); });
   }
 
   // Phase 1, the idle-safety bound: `cornered` := the complement of the loser's idle-safe set

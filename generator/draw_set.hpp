@@ -36,6 +36,25 @@ struct DrawSet {
   uint64_t after_quiet(SlotCursor& cur, Move m) const {
     return uint64_t(~cur.pos().side_to_move()) * n + cur.slot_with_move(m.from, m.to);
   }
+  // Whether a legal capture of the position g leads into a sub-table value `wanted` says
+  // yes to (from the side to move after the capture's view).
+  template <class Wanted>
+  bool some_capture(SlotCursor& cur, MoveList& moves, uint64_t g, Wanted&& wanted) const {
+    load(cur, g);
+    Position& pos = cur.pos();
+    const Color us = pos.side_to_move();
+    const Position::KingSafety safety = pos.king_safety(us);
+    moves.size = 0;
+    pos.pseudo_captures(moves);
+    for (const Move m : moves) {
+      const bool sure = pos.surely_legal(m, safety);
+      const Piece captured = pos.make(m);
+      const bool yes = (sure || !pos.in_check(us)) && wanted(targets.probe(pos, captured).wdl);
+      pos.unmake(m, captured);
+      if (yes) return true;
+    }
+    return false;
+  }
 };
 
 }  // namespace xq::gen
