@@ -310,8 +310,9 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, Rul
   // and the capture targets, 3 bytes per slot and side of each, whole on every rank. The rule
   // stage needs at most 43/8 bytes when every slot is a draw (rule_solver.cpp: the potentials
   // 2, a game's counts 2.5 on average over the sides, the draw set's ranks 1/4 and five
-  // bitmaps), and under the check rule alone the capture targets are freed for it (generate's
-  // release, unless read through the cache). Over ranks a rank holds its share of the rest in
+  // bitmaps); the capture targets are freed for it under the check rule, and under chinese
+  // and asian all but their classes, 1 byte per slot and side (generate's release, unless read
+  // through the cache). Over ranks a rank holds its share of the rest in
   // every stage (the first share is the largest), plus its exchange buffers: at most 8 bytes
   // per un-move it posts in one pass (plain, rule or DTC), bounded here by a quarter of the
   // share's bytes (docs/generation.md has measured traffic).
@@ -330,7 +331,10 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, Rul
   if (!cache_bytes)
     for (const Material& sub : capture_targets(m))
       targets = add(targets, times(Index(sub).size(), 2 * 3));
-  if (rules != RuleSet::Check || cache_bytes) rule = add(rule, targets);
+  if (cache_bytes || rules == RuleSet::None)
+    rule = add(rule, targets);
+  else if (rules != RuleSet::Check)
+    rule = add(rule, targets / 3);
   return std::max(add(plain, targets), rule);
 }
 
@@ -448,15 +452,19 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     Partition& ranks_of = part ? *part : whole;
     ranks_of.reset_counts();
     // The sub-tables are not read by the check rule's stage, whose arrays are the table's
-    // largest (docs/generation.md "Memory"): they are freed for it and read back from their
-    // files, so that the two are never alive together. Read through the block cache they are
-    // bounded already.
+    // largest (docs/generation.md "Memory"), and only their classes by the chase stages: they
+    // are freed (their distances, under chinese and asian) for the rule stage and read back
+    // from their files, so that the two are never alive together. Read through the block cache
+    // they are bounded already.
     std::vector<Material> released;
-    const auto release = [&] {
+    const auto release = [&](bool classes) {
       if (cache) return;
       for (const Material& sub : needed[i])
         if (set.find(sub)) released.push_back(sub);
-      set.retain({});
+      if (classes)
+        set.drop_distances();
+      else
+        set.retain({});
     };
     auto table = solve_values(m, set, o.rules, progress, ranks_of, release);
     for (const Material& sub : released) set.add(load_sub_table(sub));

@@ -10,9 +10,9 @@
 
 namespace xq::gen {
 
-std::unique_ptr<SolvedTable> solve_values(const Material& canonical, const TableSet& set,
-                                          RuleSet rules, const Progress& progress, Partition& part,
-                                          const std::function<void()>& release_sub_tables) {
+std::unique_ptr<SolvedTable> solve_values(
+    const Material& canonical, const TableSet& set, RuleSet rules, const Progress& progress,
+    Partition& part, const std::function<void(bool classes)>& release_sub_tables) {
   // The chase stages work on whole tables: refused before any work, rather than solved
   // without the rule.
   if ((rules == RuleSet::Chinese || rules == RuleSet::Asian) && part.ranks() > 1)
@@ -20,7 +20,7 @@ std::unique_ptr<SolvedTable> solve_values(const Material& canonical, const Table
                                 ": not built over MPI ranks yet");
   auto table = std::make_unique<SolvedTable>(canonical);
   solve_plain(*table, set, progress, part);
-  if (rules == RuleSet::Check && release_sub_tables) release_sub_tables();
+  if (rules != RuleSet::None && release_sub_tables) release_sub_tables(rules != RuleSet::Check);
   if (rules != RuleSet::None) solve_check_rule(*table, set, progress, part);
   if (rules == RuleSet::Chinese) solve_chase_rule(*table, set, progress);
   if (rules == RuleSet::Asian) solve_asian_rule(*table, set, progress);

@@ -91,6 +91,11 @@ void TableSet::retain(const std::set<Material>& keep) {
   std::erase_if(tables_, [&](const auto& entry) { return !keep.count(entry.second->material); });
 }
 
+void TableSet::drop_distances() {
+  for (auto& entry : tables_)
+    for (auto& d : entry.second->distance) std::vector<uint16_t>().swap(d);  // and its capacity
+}
+
 Outcome TableSet::probe(const Position& pos, bool dtc) const {
   const Material m = Material::of(pos);
   const SolvedTable* t = find(m.canonical());

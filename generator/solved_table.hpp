@@ -74,6 +74,9 @@ class TableSet {
   const SolvedTable* find(const Material& canonical) const;
   // Frees every table whose material is not in keep.
   void retain(const std::set<Material>& keep);
+  // Frees the distances of the tables held in arrays: their classes stay readable (a probe's
+  // distance is then 0), which is all the chase stages read of them.
+  void drop_distances();
   // Value of a legal position (any orientation) from its side to move's view.
   // Throws std::logic_error when its material is missing. With dtc, the distance is the DTC
   // (std::out_of_range when the table has none).
@@ -114,6 +117,7 @@ class SlotCursor {
 
 inline Outcome SolvedTable::value(int side, uint64_t slot) const {
   if (files[0]) return {Wdl(files[0]->get(side, slot)), uint16_t(files[1]->get(side, slot))};
+  if (distance[side].empty()) return {wdl[side][slot], 0};  // TableSet::drop_distances
   return {wdl[side][slot], distance[side][slot]};
 }
 

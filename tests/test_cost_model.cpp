@@ -94,15 +94,17 @@ TEST_CASE("the memory estimate bounds the rule stage whatever share of the table
   CHECK(n * 10 + targets < rule);
   CHECK(gen::memory_estimate(m) == rule);
   CHECK(gen::memory_estimate(m, 1, 0, RuleSet::Check) == rule);
-  // The chase stage reads the sub-tables: they stay beside the rule stage's arrays.
-  CHECK(gen::memory_estimate(m, 1, 0, RuleSet::Chinese) == rule + targets);
+  // The chase stage reads the sub-tables' classes, 1 byte per slot and side: they stay beside
+  // the rule stage's arrays.
+  CHECK(gen::memory_estimate(m, 1, 0, RuleSet::Chinese) == rule + targets / 3);
+  CHECK(gen::memory_estimate(m, 1, 0, RuleSet::Asian) == rule + targets / 3);
   // Without a rule stage the plain stage and the writing decide.
   CHECK(gen::memory_estimate(m, 1, 0, RuleSet::None) == n * 10 + targets);
   // A Slurm job asks for the estimate of its own rule set, a quarter more and 64 MiB.
   const uint64_t mib = 1 << 20;
   CHECK(gen::slurm_memory_mib(m, RuleSet::Check) == (rule * 5 / 4 + mib - 1) / mib + 64);
   CHECK(gen::slurm_memory_mib(m, RuleSet::Chinese) ==
-        ((rule + targets) * 5 / 4 + mib - 1) / mib + 64);
+        ((rule + targets / 3) * 5 / 4 + mib - 1) / mib + 64);
 }
 
 TEST_CASE("a rule-decided table's measured peak is within its memory estimate", "[cost][slow]") {

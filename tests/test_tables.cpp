@@ -1,6 +1,7 @@
 // Table files end to end: generation writes byte-identical files whatever the thread count,
 // the probe library reads back exactly what was solved, and verification catches corruption.
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -83,6 +84,27 @@ TEST_CASE("the DTC file reads back the solved DTC", "[tables][dtc]") {
   CHECK(mismatches == 0);
   CHECK(forced > 300000);
   CHECK(longest == 23);  // KRKN's longest win to conversion (stats: longest_dtc, Red to move)
+}
+
+// What the chase stages keep of their capture targets (generate's release under chinese and
+// asian): the classes, with the distances' memory returned, not only their size.
+TEST_CASE("dropping the distances frees them and keeps the classes", "[tables]") {
+  gen::TableSet set =
+      gen::solve_closure(Material::parse("KRKN"), RuleSet::Check, [](const char*, int) {});
+  const Material m = Material::parse("KRKN");
+  const gen::SolvedTable& t = *set.find(m);
+  const std::array<std::vector<Wdl>, 2> classes = t.wdl;
+  REQUIRE(t.distance[0].capacity() == t.index.size());
+  const Position pos = Position::from_fen("3k5/9/9/9/9/9/9/3n5/9/R3K4 w");
+  const gen::Outcome before = set.probe(pos);
+  REQUIRE(is_win(before.wdl));
+  REQUIRE(before.distance > 0);
+  set.drop_distances();
+  for (int side = 0; side < 2; ++side) CHECK(t.distance[side].capacity() == 0);
+  CHECK(t.wdl == classes);
+  const gen::Outcome after = set.probe(pos);
+  CHECK(after.wdl == before.wdl);
+  CHECK(after.distance == 0);
 }
 
 TEST_CASE("verification accepts solved tables and finds a changed value", "[tables]") {
