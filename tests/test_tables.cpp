@@ -89,9 +89,8 @@ TEST_CASE("the DTC file reads back the solved DTC", "[tables][dtc]") {
 // What the chase stages keep of their capture targets (generate's release under chinese and
 // asian): the classes, with the distances' memory returned, not only their size.
 TEST_CASE("dropping the distances frees them and keeps the classes", "[tables]") {
-  gen::TableSet set =
-      gen::solve_closure(Material::parse("KRKN"), RuleSet::Check, [](const char*, int) {});
   const Material m = Material::parse("KRKN");
+  gen::TableSet set = gen::solve_closure(m, RuleSet::Check, [](const char*, int) {});
   const gen::SolvedTable& t = *set.find(m);
   const std::array<std::vector<Wdl>, 2> classes = t.wdl;
   REQUIRE(t.distance[0].capacity() == t.index.size());
