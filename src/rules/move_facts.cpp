@@ -31,10 +31,9 @@ MoveFacts move_facts(const Position& before, Move m, RuleSet rules, const ChaseO
   return f;
 }
 
-bool IdleTest::operator()(Move m) {
+bool IdleTest::idle_but_for_kill(Move m, Position& after) {
   if (before_.is_capture(m)) return false;
   const Color us = before_.side_to_move();
-  Position after = before_;
   after.make(m);
   if (after.in_check(~us)) return false;
   if (rules_ != RuleSet::Asian && rules_ != RuleSet::Chinese) return true;
@@ -44,9 +43,11 @@ bool IdleTest::operator()(Move m) {
     threats_known_ = true;
     if (!(threats & ~threats_before_).empty()) return false;
   }
-  if (rules_ != RuleSet::Chinese) return true;  // a kill is idle under the Asian rules (R3a)
-  after.set_side_to_move(us);
-  return !mates_by_checks(after, options_.kill_depth_plies);
+  return true;
+}
+
+bool IdleTest::kills(Position& after) const {
+  return mates_by_checks(after, options_.kill_depth_plies);
 }
 
 }  // namespace xq

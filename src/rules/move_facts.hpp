@@ -60,9 +60,27 @@ class IdleTest {
  public:
   IdleTest(const Position& before, RuleSet rules, const ChaseOptions& options = {})
       : before_(before), rules_(rules), options_(options) {}
-  bool operator()(Move m);
+  bool operator()(Move m) {
+    return (*this)(m, [this](Position& after) { return kills(after); });
+  }
+  // The same, the mate search asked of kill(after), `after` being the position after m with
+  // the mover to move again (a scratch copy): for a caller that memoizes it by position.
+  template <class Kill>
+  bool operator()(Move m, Kill&& kill) {
+    Position after = before_;
+    if (!idle_but_for_kill(m, after)) return false;
+    if (rules_ != RuleSet::Chinese) return true;  // a kill is idle under the Asian rules (R3a)
+    after.set_side_to_move(before_.side_to_move());
+    return !kill(after);
+  }
+  // The mate search of a kill from `after` (its side to move the mover), as operator() runs it.
+  bool kills(Position& after) const;
 
  private:
+  // Makes m on `after` (a copy of before_): whether it neither captures nor checks nor (under
+  // Asian and Chinese) newly chases.
+  bool idle_but_for_kill(Move m, Position& after);
+
   const Position& before_;
   const RuleSet rules_;
   const ChaseOptions options_;
