@@ -22,7 +22,8 @@ constexpr uint16_t kBuchiNever = 0xffff;
 constexpr uint16_t kBuchiAlways = 0xfffe;
 
 // The graph a refinement runs on. Nodes 0..size-1 are the draws (and ids the graph never
-// reports); a Graph provides, with a per-thread Graph::Cursor from cursor():
+// reports); the sides alternate (O's moves lead to P's nodes and P's to O's, as in a table);
+// a Graph provides, with a per-thread Graph::Cursor from cursor():
 //   bool loser(v)                    O is to move at v
 //   bool loser_exit(cur, v)          O has a move out of the draws that P has not won
 //   bool winner_exit(cur, v)         P has a move out of the draws into a win
@@ -40,25 +41,28 @@ constexpr uint16_t kBuchiAlways = 0xfffe;
 // attractor with one move into it, P when it has no exit and all its moves into the draws go
 // into it or S). Only Y's part inside `cornered` is iterated: S stays in Y throughout.
 // By rounds, each finding L, the nodes of Y outside Attr_O(T(Y)) (P keeps the play there
-// away from T for ever), then removing P's attractor D of L from Y (docs/generation.md "The
-// Büchi refinement" proves the rounds exact):
-// - round 1 computes Attr_O(T) in full, by frontiers: P's node joins when the count of the
-//   distinct nodes its moves reach in Y falls to 0 (predecessors are deduplicated too);
-// - a later round finds L without that attractor: L lies in C, the nodes of the new Y that
-//   reach, through nodes not in T, an O node not in T with a move into D; L is the greatest
-//   subset of C that P can keep the play in (P's node by one move into it, O's by all its
-//   moves into Y), found by P's counts of moves into C. C is near the removed nodes when T is
-//   dense, as it is in the tables.
-// O's node keeps its witness, the rank of its idle move into Y in moves()' order, rechecked
-// only when the node has a move into D: the moves before it were not idle or not into Y when
-// passed, and Y only shrinks, so each move is classified at most once over all rounds (a node
-// has far fewer than kBuchiAlways moves). OpenMP threads; the result does not depend on their
-// number. Returns the rounds.
+// away from T for ever), then removing P's attractor D of L from Y (docs/metrics.md "The
+// cornered positions" proves the rounds exact). No round computes an attractor over Y: L lies
+// in C, built from seeds, and is the greatest subset of C that P can keep the play in (P's
+// node by one move into it, O's by all its moves into Y), found by P's counts of the distinct
+// nodes its moves reach in C (predecessors are deduplicated too):
+// - in round 1 the seeds are O's nodes not in T and P's nodes with a winning exit, and C adds
+//   P's nodes with a move into a seed (the sides alternate);
+// - in a later round the seeds are O's nodes with a move into D that have left T, and C is
+//   the nodes of the new Y that reach a seed through nodes not in T.
+// C is small when T is dense, as it is in the tables: a round costs one witness per O node
+// (round 1) or the nodes near D (later), not a pass over Y. O's node keeps its witness, the
+// rank of its idle move into Y in moves()' order, rechecked only when the node has a move into
+// D: the moves before it were not idle or not into Y when passed, and Y only shrinks, so each
+// move is classified at most once over all rounds (a node has far fewer than kBuchiAlways
+// moves). Its exits and moves into S are looked for only when it has no witness. OpenMP
+// threads; the result does not depend on their number. Returns the rounds.
 template <class Graph>
 class BuchiRefinement {
  public:
   BuchiRefinement(Graph& graph, const Bitmap& cornered, uint64_t size)
       : graph_(graph),
+        outside_s_(cornered),
         y_(cornered),
         l_(size),
         c_(size),
@@ -67,7 +71,7 @@ class BuchiRefinement {
         next_(size) {}
 
   int run() {
-    attract_in_full();
+    find_first_holdouts();
     int rounds = 1;
     while (!l_.empty()) {
       remove_winner_attractor();
@@ -75,6 +79,7 @@ class BuchiRefinement {
       ++rounds;
     }
     if (mismatch_) throw std::logic_error("Büchi region: moves and predecessors disagree");
+    if (not_alternating_) throw std::logic_error("Büchi region: the sides do not alternate");
     return rounds;
   }
   const Bitmap& region() const { return y_; }
@@ -83,7 +88,8 @@ class BuchiRefinement {
   using Cursor = typename Graph::Cursor;
 
   // O's witness at v resumed at rank `from`: the rank of its first idle move into Y from there
-  // on (the move of rank `from` was idle already), or kBuchiNever.
+  // on (the move of rank `from` was idle already); without one, kBuchiAlways if v has an exit
+  // or a move into S (in T at every round), else kBuchiNever.
   uint16_t witness(Cursor& cur, uint64_t v, uint16_t from) {
     uint16_t rank = 0, found = kBuchiNever;
     graph_.moves(cur, v, [&](uint64_t to, auto&& idle) {
@@ -92,7 +98,15 @@ class BuchiRefinement {
       found = rank;
       return true;
     });
-    return found;
+    if (found != kBuchiNever) return found;
+    return always_in_t(cur, v) ? kBuchiAlways : kBuchiNever;
+  }
+  // Whether O's node v has an exit or a move into S.
+  bool always_in_t(Cursor& cur, uint64_t v) {
+    if (graph_.loser_exit(cur, v)) return true;
+    bool into_s = false;
+    graph_.moves(cur, v, [&](uint64_t to, auto&&) { return into_s = !outside_s_.test(to); });
+    return into_s;
   }
   // The distinct predecessors of w in `within`, into found.
   void predecessors(Cursor& cur, uint64_t w, const Bitmap& within, std::vector<uint64_t>& found) {
@@ -140,32 +154,34 @@ class BuchiRefinement {
     for (uint64_t w = 0; w < within.words(); ++w) l_.word(w) = within.word(w) & ~l_.word(w);
   }
 
-  // Round 1: Attr_O(T) within Y in l_, then l_ := Y \ Attr_O(T).
-  void attract_in_full() {
+  // Round 1: L := Y \ Attr_O(T(Y)), found in C (see above).
+  void find_first_holdouts() {
 #pragma omp parallel
     {
       Cursor cur = graph_.cursor();
       std::vector<uint64_t> found;
       for_each_set(y_, [&](uint64_t v) {
-        bool joins;
         uint16_t& count = graph_.count(v);
         if (graph_.loser(v)) {
-          // Cheap tests first: an exit or a move into S needs no classification.
-          joins = graph_.loser_exit(cur, v);
-          if (!joins)
-            graph_.moves(cur, v, [&](uint64_t to, auto&&) { return joins = !y_.test(to); });
-          count = joins ? kBuchiAlways : witness(cur, v, 0);
-          joins = count != kBuchiNever;
-        } else {
-          // A winning exit keeps P's node out of the attractor for good.
-          count = graph_.winner_exit(cur, v) ? kBuchiNever : moves_into(cur, v, y_, found);
-          joins = count == 0;
+          count = witness(cur, v, 0);
+          if (count == kBuchiNever) c_.set(v), frontier_.set(v);
+        } else if (graph_.winner_exit(cur, v)) {
+          count = kBuchiNever;  // never falls out of C
+          c_.set(v);
         }
-        if (joins) l_.set(v), frontier_.set(v);
       });
-      attract(cur, found, y_);
+      for_each_set(frontier_, [&](uint64_t w) {
+        graph_.predecessors(cur, w, [&](uint64_t p) {
+          if (!y_.test(p)) return;
+          if (graph_.loser(p)) not_alternating_ = true;
+          c_.set(p);
+        });
+      });
+#pragma omp single
+      frontier_.clear();
+      keep_in_c(cur, found);
     }
-    keep_outside(y_);
+    keep_outside(c_);
   }
 
   // D := P's attractor of L within Y (P's node by one move into it, O's when all its moves into
@@ -190,7 +206,8 @@ class BuchiRefinement {
             bool stays = false;
             graph_.moves(cur, p,
                          [&](uint64_t to, auto&&) { return stays = y_.test(to) && !l_.test(to); });
-            if (stays) continue;
+            // A node with a witness has not been asked for exits yet.
+            if (stays || (graph_.count(p) != kBuchiNever && always_in_t(cur, p))) continue;
           }
           if (l_.set(p)) next_.set(p);
         }
@@ -210,7 +227,7 @@ class BuchiRefinement {
     {
       Cursor cur = graph_.cursor();
       std::vector<uint64_t> found;
-      // The seeds: O's nodes with a move into D whose witnesses are gone.
+      // The seeds: O's nodes with a move into D that have left T.
       for_each_set(touched_, [&](uint64_t v) {
         uint16_t& state = graph_.count(v);
         if (state != kBuchiNever) state = witness(cur, v, state);
@@ -222,26 +239,34 @@ class BuchiRefinement {
             next_.set(p);
         });
       });
-      // The greatest subset of C that P keeps the play in: l_ holds what falls out of it.
-      for_each_set(c_, [&](uint64_t v) {
-        bool falls = false;
-        if (graph_.loser(v))
-          graph_.moves(cur, v,
-                       [&](uint64_t to, auto&&) { return falls = y_.test(to) && !c_.test(to); });
-        else
-          falls = (graph_.count(v) = moves_into(cur, v, c_, found)) == 0;
-        if (falls) l_.set(v), frontier_.set(v);
-      });
-      attract(cur, found, c_);
+      keep_in_c(cur, found);
     }
     keep_outside(c_);
   }
 
+  // Inside a parallel region: l_ := what falls out of the greatest subset of C that P keeps the
+  // play in (P's counts of moves into C in count(), cleared after; a winning exit, kBuchiNever
+  // there, never falls).
+  void keep_in_c(Cursor& cur, std::vector<uint64_t>& found) {
+    for_each_set(c_, [&](uint64_t v) {
+      bool falls = false;
+      uint16_t& count = graph_.count(v);
+      if (graph_.loser(v))
+        graph_.moves(cur, v,
+                     [&](uint64_t to, auto&&) { return falls = y_.test(to) && !c_.test(to); });
+      else if (count != kBuchiNever)
+        falls = (count = moves_into(cur, v, c_, found)) == 0;
+      if (falls) l_.set(v), frontier_.set(v);
+    });
+    attract(cur, found, c_);
+  }
+
   Graph& graph_;
-  Bitmap y_;  // Y's part inside `cornered`
-  Bitmap l_;  // the attractor or what falls out, then L, then D
+  const Bitmap& outside_s_;  // the caller's `cornered`, unchanged until run() returns
+  Bitmap y_;                 // Y's part inside `cornered`
+  Bitmap l_;                 // the attractor or what falls out, then L, then D
   Bitmap c_, touched_, frontier_, next_;
-  std::atomic<bool> mismatch_ = false;
+  std::atomic<bool> mismatch_ = false, not_alternating_ = false;
 };
 
 template <class Graph>

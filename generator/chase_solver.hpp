@@ -9,11 +9,11 @@
 
 namespace xq::gen {
 
-// What the stage saw, per would-be winner (by colour): the complement of the opponent's
-// idle-safe set (phase 1's bound), the rounds of the Büchi refinement, the cornered positions
-// (the explicit game's nodes), the game's moves between them, and the positions P wins.
+// What the stage saw, per would-be winner (by colour): the rounds of the Büchi refinement, the
+// cornered positions (the explicit game's nodes), the game's moves between them, and the
+// positions P wins.
 struct ChaseStageSizes {
-  uint64_t idle_unsafe[2] = {0, 0}, cornered[2] = {0, 0}, moves[2] = {0, 0}, won[2] = {0, 0};
+  uint64_t cornered[2] = {0, 0}, moves[2] = {0, 0}, won[2] = {0, 0};
   int rounds[2] = {0, 0};
 };
 

@@ -157,18 +157,19 @@ struct EscapeGraph {
 
 // A random arena for the reference: `n` nodes in the game and 2 decided ones (node n won by
 // Red to move, n + 1 lost by Black to move), moves among the points 10, 11, 12 (Red's pieces)
-// and 50, 51, 52 (Black's), each checking or chasing at random.
+// and 50, 51, 52 (Black's), each checking or chasing at random. The sides alternate, as in a
+// table (refine_to_buchi relies on it): even nodes are Red's, odd ones Black's.
 xq::ref::AsianArena random_arena(std::mt19937& rng, uint32_t n) {
   xq::ref::AsianArena a;
   const auto pick = [&](uint32_t k) { return uint32_t(rng() % k); };
   for (uint32_t i = 0; i < n; ++i) {
-    const uint8_t side = uint8_t(pick(2));
+    const uint8_t side = uint8_t(i % 2);
     a.side.push_back(side);
     a.decided.push_back(0);
     const uint32_t count = 1 + pick(3);
     for (uint32_t k = 0; k < count; ++k) {
       xq::ref::AsianMove m;
-      m.target = pick(10) == 0 ? n + pick(2) : pick(n);
+      m.target = pick(10) == 0 ? n + pick(2) : 2 * pick((n + side) / 2) + 1 - side;
       const uint8_t own = side == 0 ? 10 : 50, theirs = side == 0 ? 50 : 10;
       m.from = uint8_t(own + pick(3));
       m.to = uint8_t(own + pick(3));

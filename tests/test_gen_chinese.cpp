@@ -62,12 +62,11 @@ TEST_CASE("chinese tables keep the check-rule values and add chase values",
   CHECK(mismatches == 0);
 }
 
-// The chase stage's sets against their definitions computed the slow way on the explicit
-// move graph of the draws: phase 1's bound (the complement of the opponent's idle-safe set,
-// a greatest fixpoint by rounds) and the cornered set (the complement of the opponent's Büchi
-// region for idle moves, by rounds of attractors). In KRKCA phase 1 leaves hundreds of
-// positions in both games, the Büchi region none (the opponent holds them all by idling every
-// other move); tests/test_buchi_region.cpp has graphs where both are non-empty.
+// The chase stage's cornered set against its definition computed the slow way on the explicit
+// move graph of the draws: the complement of the opponent's Büchi region for idle moves, by
+// rounds of attractors. In KRKCA it is empty in both games, though hundreds of positions there
+// are outside the opponent's idle-safe set (the opponent holds them by idling every other
+// move); tests/test_buchi_region.cpp has graphs where it is not empty.
 TEST_CASE("chase stage: the cornered sets equal naive fixpoints", "[generator][chase][slow]") {
   const Material m = Material::parse("KRKCA");
   const gen::TableSet set = gen::solve_closure(m, RuleSet::Check, kQuiet);
@@ -82,7 +81,7 @@ TEST_CASE("chase stage: the cornered sets equal naive fixpoints", "[generator][c
     std::vector<std::pair<uint64_t, bool>> quiet;
     bool capture_holds = false, capture_wins = false;  // for the opponent / the winner
   };
-  uint64_t unsafe[2] = {0, 0}, cornered[2] = {0, 0}, cornered_not_unsafe = 0;
+  uint64_t unsafe[2] = {0, 0}, cornered[2] = {0, 0};
   for (const Color winner : {Red, Black}) {
     std::vector<Moves> moves(2 * n);
     gen::SlotCursor cur(t.index);
@@ -104,7 +103,7 @@ TEST_CASE("chase stage: the cornered sets equal naive fixpoints", "[generator][c
                                                      RuleSet::Chinese) == MoveClass::Idle);
       }
     }
-    // Phase 1: the opponent idles on each of its turns, the winner cannot leave.
+    // The idle-safe set: the opponent idles on each of its turns, the winner cannot leave.
     std::vector<uint8_t> safe = draws;
     for (bool changed = true; changed;) {
       changed = false;
@@ -147,15 +146,12 @@ TEST_CASE("chase stage: the cornered sets equal naive fixpoints", "[generator][c
     for (uint64_t g = 0; g < 2 * n; ++g) {
       unsafe[winner] += draws[g] && !safe[g];
       cornered[winner] += draws[g] && !y[g];
-      cornered_not_unsafe += !y[g] && safe[g] && draws[g];
     }
   }
   const gen::ChaseStageSizes sizes = gen::solve_chase_rule(t, set, kQuiet);
-  CHECK(cornered_not_unsafe == 0);  // the Büchi region holds the idle-safe set
   for (const Color winner : {Red, Black}) {
-    CHECK(unsafe[winner] > 0);
+    CHECK(unsafe[winner] > 0);     // what the Büchi region adds to the idle-safe set
     CHECK(cornered[winner] == 0);  // Y is all the draws: no explicit game at all
-    CHECK(sizes.idle_unsafe[winner] == unsafe[winner]);
     CHECK(sizes.cornered[winner] == cornered[winner]);
   }
 }
