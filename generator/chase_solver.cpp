@@ -1,13 +1,11 @@
 #include "generator/chase_solver.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <stdexcept>
 
 #include "core/retro.hpp"
 #include "generator/buchi_region.hpp"
 #include "generator/draw_set.hpp"
-#include "generator/kill_memo.hpp"
 #include "generator/parity_game.hpp"
 #include "rules/chase_game.hpp"
 #include "rules/move_facts.hpp"
@@ -38,16 +36,22 @@ struct Game {
   Bitmap cornered;
   std::vector<uint64_t> members;  // the cornered draws, in order
   int rounds = 0;                 // of the Büchi refinement
-  std::optional<KillMemo> kills;  // of the winner's positions, while the refinement runs
 
   Game(Stage& stage, Color c) : s(stage), winner(c), cornered(2 * stage.n) {}
 
   // Whether the loser's quiet move m of the position `test` was made for, into the draw `to`,
-  // is idle.
+  // is idle. A kill is a mate by checks within the kill horizon with the loser to move again:
+  // that position (the slot of `to`, the loser's side) is then won by force within the
+  // horizon, and its DTM is known, so the mate search runs only where the DTM allows one.
   bool idle(IdleTest& test, Move m, uint64_t to) {
-    if (s.side_of(to) != winner) throw std::logic_error("the kill memo holds the winner's side");
+    if (s.side_of(to) != winner) throw std::logic_error("idle() is asked of the loser's moves");
     return test(m, [&](Position& after) {
-      return (*kills)(s.slot_of(to), [&] { return test.kills(after); });
+      const int side = int(~winner);
+      const uint64_t slot = s.slot_of(to);
+      const Wdl w = s.t.wdl[side][slot];
+      if (!is_forced(w) || !is_win(w) || s.t.distance[side][slot] > test.kill_horizon())
+        return false;
+      return test.kills(after);
     });
   }
 
@@ -56,10 +60,8 @@ struct Game {
   // winner's, which an idle-safe bound computed first would cost too).
   void find_cornered() {
     for (uint64_t w = 0; w < cornered.words(); ++w) cornered.word(w) = s.draws.word(w);
-    kills.emplace(s.n);
     DrawGraph graph{*this};
     rounds = refine_to_buchi(graph, cornered, 2 * s.n);
-    kills.reset();
     members.clear();
     for (uint64_t w = 0; w < cornered.words(); ++w)
       for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)

@@ -73,8 +73,10 @@ class IdleTest {
     after.set_side_to_move(before_.side_to_move());
     return !kill(after);
   }
-  // The mate search of a kill from `after` (its side to move the mover), as operator() runs it.
+  // The mate search of a kill from `after` (its side to move the mover), as operator() runs it,
+  // and its horizon in plies: a kill is a forced mate within it.
   bool kills(Position& after) const;
+  int kill_horizon() const { return options_.kill_depth_plies; }
 
  private:
   // Makes m on `after` (a copy of before_): whether it neither captures nor checks nor (under
