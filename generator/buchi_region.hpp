@@ -55,13 +55,15 @@ constexpr uint16_t kBuchiAlways = 0xfffe;
 // rank of its idle move into Y in moves()' order, rechecked only when the node has a move into
 // D: the moves before it were not idle or not into Y when passed, and Y only shrinks, so each
 // move is classified at most once over all rounds (a node has far fewer than kBuchiAlways
-// moves). Its exits and moves into S are looked for only when it has no witness. OpenMP
+// moves). Its exits (and, unless s_moves_first, its moves into S) are looked for only when it
+// has no witness. OpenMP
 // threads; the result does not depend on their number. Returns the rounds.
 template <class Graph>
 class BuchiRefinement {
  public:
-  BuchiRefinement(Graph& graph, const Bitmap& cornered, uint64_t size)
+  BuchiRefinement(Graph& graph, const Bitmap& cornered, uint64_t size, bool s_moves_first)
       : graph_(graph),
+        s_moves_first_(s_moves_first),
         outside_s_(cornered),
         y_(cornered),
         l_(size),
@@ -102,11 +104,11 @@ class BuchiRefinement {
     return always_in_t(cur, v) ? kBuchiAlways : kBuchiNever;
   }
   // Whether O's node v has an exit or a move into S.
-  bool always_in_t(Cursor& cur, uint64_t v) {
-    if (graph_.loser_exit(cur, v)) return true;
-    bool into_s = false;
-    graph_.moves(cur, v, [&](uint64_t to, auto&&) { return into_s = !outside_s_.test(to); });
-    return into_s;
+  bool always_in_t(Cursor& cur, uint64_t v) { return graph_.loser_exit(cur, v) || into_s(cur, v); }
+  bool into_s(Cursor& cur, uint64_t v) {
+    bool found = false;
+    graph_.moves(cur, v, [&](uint64_t to, auto&&) { return found = !outside_s_.test(to); });
+    return found;
   }
   // The distinct predecessors of w in `within`, into found.
   void predecessors(Cursor& cur, uint64_t w, const Bitmap& within, std::vector<uint64_t>& found) {
@@ -163,7 +165,7 @@ class BuchiRefinement {
       for_each_set(y_, [&](uint64_t v) {
         uint16_t& count = graph_.count(v);
         if (graph_.loser(v)) {
-          count = witness(cur, v, 0);
+          count = s_moves_first_ && into_s(cur, v) ? kBuchiAlways : witness(cur, v, 0);
           if (count == kBuchiNever) c_.set(v), frontier_.set(v);
         } else if (graph_.winner_exit(cur, v)) {
           count = kBuchiNever;  // never falls out of C
@@ -262,6 +264,7 @@ class BuchiRefinement {
   }
 
   Graph& graph_;
+  const bool s_moves_first_;
   const Bitmap& outside_s_;  // the caller's `cornered`, unchanged until run() returns
   Bitmap y_;                 // Y's part inside `cornered`
   Bitmap l_;                 // the attractor or what falls out, then L, then D
@@ -269,9 +272,11 @@ class BuchiRefinement {
   std::atomic<bool> mismatch_ = false, not_alternating_ = false;
 };
 
+// s_moves_first: look for O's moves into S before classifying its moves (cheaper when S is
+// large); false when S is empty. Either way the result is the same.
 template <class Graph>
-int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
-  BuchiRefinement<Graph> refinement(graph, cornered, size);
+int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size, bool s_moves_first = true) {
+  BuchiRefinement<Graph> refinement(graph, cornered, size, s_moves_first);
   const int rounds = refinement.run();
   const Bitmap& y = refinement.region();
 #pragma omp parallel for schedule(static)

@@ -61,7 +61,7 @@ struct Game {
   void find_cornered() {
     for (uint64_t w = 0; w < cornered.words(); ++w) cornered.word(w) = s.draws.word(w);
     DrawGraph graph{*this};
-    rounds = refine_to_buchi(graph, cornered, 2 * s.n);
+    rounds = refine_to_buchi(graph, cornered, 2 * s.n, false);
     members.clear();
     for (uint64_t w = 0; w < cornered.words(); ++w)
       for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)

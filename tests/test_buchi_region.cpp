@@ -124,19 +124,23 @@ std::vector<uint8_t> naive_buchi_complement(const ParityGame& g, int* rounds = n
   return y;
 }
 
+// The refinement with O's moves into S looked for first and last: the same result.
 std::vector<uint8_t> refine(const ParityGame& g, const std::vector<uint8_t>& bound,
                             int* rounds = nullptr) {
-  GameGraph graph(g);
-  Bitmap cornered(g.size());
-  for (uint32_t v = 0; v < g.size(); ++v)
-    if (bound[v]) cornered.set(v);
-  const int r = xq::gen::refine_to_buchi(graph, cornered, g.size());
-  if (rounds) *rounds = r;
-  for (uint32_t v = 0; v < g.size(); ++v) REQUIRE(graph.counts[v] == 0);
-  for (const uint32_t c : graph.classified) REQUIRE(c <= 1);
-  std::vector<uint8_t> out(g.size());
-  for (uint32_t v = 0; v < g.size(); ++v) out[v] = cornered.test(v);
-  return out;
+  std::vector<uint8_t> out[2];
+  for (const bool s_moves_first : {true, false}) {
+    GameGraph graph(g);
+    Bitmap cornered(g.size());
+    for (uint32_t v = 0; v < g.size(); ++v)
+      if (bound[v]) cornered.set(v);
+    const int r = xq::gen::refine_to_buchi(graph, cornered, g.size(), s_moves_first);
+    if (rounds) *rounds = r;
+    for (uint32_t v = 0; v < g.size(); ++v) REQUIRE(graph.counts[v] == 0);
+    for (const uint32_t c : graph.classified) REQUIRE(c <= 1);
+    for (uint32_t v = 0; v < g.size(); ++v) out[s_moves_first].push_back(cornered.test(v));
+  }
+  REQUIRE(out[0] == out[1]);
+  return out[0];
 }
 
 // The game on the cornered nodes alone, moves to the others being sinks not won; `node_of`
