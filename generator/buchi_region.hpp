@@ -56,8 +56,8 @@ constexpr uint16_t kBuchiAlways = 0xfffe;
 // D: the moves before it were not idle or not into Y when passed, and Y only shrinks, so each
 // move is classified at most once over all rounds (a node has far fewer than kBuchiAlways
 // moves). Its exits (and, unless s_moves_first, its moves into S) are looked for only when it
-// has no witness. OpenMP
-// threads; the result does not depend on their number. Returns the rounds.
+// has no witness. OpenMP threads; the result does not depend on their number. Returns the
+// rounds.
 template <class Graph>
 class BuchiRefinement {
  public:
