@@ -47,7 +47,7 @@ struct EscapeGraph {
   // O's quiet moves out of the draws go into positions P wins (O wins none from a draw), so
   // its exits are the captures into sub-table positions P does not win.
   bool loser_exit(Cursor& c, uint64_t v) const {
-    return d.some_capture(c.cur, c.moves, v, [](Wdl w) { return !is_loss(w); });
+    return d.some_capture(c.cur, c.moves, v, [](Wdl w) { return !is_win(w); });
   }
   bool winner_exit(Cursor& c, uint64_t v) const {
     return d.some_capture(c.cur, c.moves, v, [](Wdl w) { return is_loss(w); });
@@ -99,7 +99,7 @@ struct EscapeSafety {
   // O's state at its draw g: kSafe when `captures` and a capture holds, else a witness, else 0.
   uint16_t find_witness(SlotCursor& cur, MoveList& moves, uint64_t g, bool captures,
                         const Bitmap& outside) const {
-    if (captures && d.some_capture(cur, moves, g, [](Wdl w) { return !is_loss(w); })) return kSafe;
+    if (captures && d.some_capture(cur, moves, g, [](Wdl w) { return !is_win(w); })) return kSafe;
     d.load(cur, g);
     const Position& pos = cur.pos();
     moves.size = 0;
