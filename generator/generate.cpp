@@ -3,6 +3,7 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#include <malloc.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -38,6 +39,17 @@ uint64_t peak_rss_bytes() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
   return uint64_t(u.ru_maxrss) * 1024;
+}
+
+// glibc raises its mmap threshold to the size of each mmapped block freed (up to 32 MiB), so
+// that after the first tables' arrays are freed, later arrays of a few MiB to 32 MiB (bitmaps,
+// per-draw arrays) come from the heap, whose freed space is not returned: the peak then
+// depended on the order of allocations (20 MB between runs of one build, docs/benchmarks.md).
+// A fixed threshold keeps every block of 1 MiB or more mmapped and returned when freed.
+void fix_mmap_threshold() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
 }
 
 std::string format_rate(double per_second) {
@@ -353,6 +365,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
 #endif
   if (!std::isfinite(o.memory_limit_gib) || o.memory_limit_gib < 0)
     throw std::invalid_argument("the memory limit must be a number of GiB, 0 (none) or more");
+  fix_mmap_threshold();
   const std::vector<Material> order = plan(requested);
   const std::set<Material> named(requested.begin(), requested.end());
   // With only_requested, the rest of the plan is other jobs' work: it must be there already,
