@@ -267,6 +267,12 @@ struct Game {
   // The cornered draws (see cornered), and the current Y (its members are also flagged kInY):
   // the cornered draws at the start of a round, then shrinking. Bits by local id.
   Bitmap cornered_set, y;
+  // Z (its members are also flagged kInZ), bits by local id, with the number of the rank's
+  // draws in it and of its members that are open_loser. Z lies inside every Y of a round and
+  // inside each of its X (see attractor's `warm`), so the passes that only sort Y into X and
+  // the rest skip it: from round to round they grow with Y \ Z, not with Y.
+  Bitmap z_set;
+  uint64_t z_size = 0, z_open = 0;
   // The frontiers of an attractor (or of the cornered set) by layer: the newest layer's members
   // whose un-moves are still to walk, and the members the walk adds (see advance).
   Bitmap frontier, next;
@@ -281,6 +287,7 @@ struct Game {
         checks_z(64 * a.draws.words()),
         cornered_set(64 * a.draws.words()),
         y(64 * a.draws.words()),
+        z_set(64 * a.draws.words()),
         frontier(64 * a.draws.words()),
         next(64 * a.draws.words()) {}
 
@@ -303,6 +310,15 @@ struct Game {
   // A word of y is the thread's own while it visits the word's members (see shrink_y).
   template <class Visit>
   Tally over_y(Visit visit) {
+    return over_members(false, visit);
+  }
+  // The same for the members of Y \ Z.
+  template <class Visit>
+  Tally over_y_outside_z(Visit visit) {
+    return over_members(true, visit);
+  }
+  template <class Visit>
+  Tally over_members(bool outside_z, Visit& visit) {
     Tally total;
 #pragma omp parallel
     {
@@ -311,7 +327,7 @@ struct Game {
       Tally mine;
 #pragma omp for schedule(dynamic, 8) nowait
       for (uint64_t w = 0; w < y.words(); ++w)
-        for (uint64_t bits = y.word(w); bits; bits &= bits - 1)
+        for (uint64_t bits = y.word(w) & ~(outside_z ? z_set.word(w) : 0); bits; bits &= bits - 1)
           visit(a.global(w * 64 + uint64_t(std::countr_zero(bits))), cur, unmoves, mine);
 #pragma omp critical
       total.add(mine);
@@ -394,24 +410,30 @@ struct Game {
   // A least fixpoint iterated from below any set under it gives the same set (Knaster-Tarski:
   // the iterates stay under it and end at a pre-fixpoint). So the members of Z start in X, with
   // their checks already counted (checks_off_z, checks_z), and only the others are un-moved.
+  // Nor are they visited: start_round put them into layer 1, and their share of the sizes is
+  // known (z_size, z_open).
   uint64_t attractor(uint64_t& stay, bool warm) {
-    Tally x = over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally& t) {
+    const auto layer_one = [&](uint64_t g, SlotCursor&, MoveList&, Tally& t) {
       const uint16_t s = state(g);
       const bool loser_ready = !winner_to_move(g) && a.left(g) == Wdl(0);
-      const bool z = warm && (s & kInZ);
       if (!winner_to_move(g)) pcount(g) = warm ? checks_off_z[a.draw_index(g)] : checks_of(g);
-      const bool in =
-          z || (winner_to_move(g) ? wcount(g) != 0 || (warm && checks_into_z(g))
-                                  : loser_ready && (warm ? pcount(g) == 0 : !(s & kChecks)));
+      const bool in = winner_to_move(g) ? wcount(g) != 0 || (warm && checks_into_z(g))
+                                        : loser_ready && (warm ? pcount(g) == 0 : !(s & kChecks));
       set_state(g, uint16_t((s & ~kLayer) | (in ? 1 : 0)));
       t.open += open_loser(g, s);
       t.waiting += !in && loser_ready;  // losers of Y outside layer 1 that may yet enter
       if (!in) return;
       ++t.size;
       t.stay += open_loser(g, s);
-      // The frontier: members of the newest layer in check (those of Z are counted already).
-      if ((s & kInCheck) && !z && frontier.set(a.local(g))) ++t.reached;
-    });
+      // The frontier: members of the newest layer in check.
+      if ((s & kInCheck) && frontier.set(a.local(g))) ++t.reached;
+    };
+    Tally x = warm ? over_y_outside_z(layer_one) : over_y(layer_one);
+    if (warm) {
+      x.size += z_size;
+      x.open += z_open;
+      x.stay += z_open;
+    }
     y_open = a.part.sum(x.open);
     const bool waiting = a.part.sum(x.waiting) != 0;
     x.size = a.part.sum(x.size);
@@ -461,7 +483,7 @@ struct Game {
   // numbers).
   void shrink_y(uint64_t stay) {
     const bool recount = stay < y_open - stay;
-    over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
+    const auto leave = [&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       const uint16_t s = state(g);
       if (recount && winner_to_move(g)) wcount(g) = s & kSinkWon ? 1 : 0;
       if ((s & kLayer) != 0) return;
@@ -469,7 +491,9 @@ struct Game {
       const uint64_t l = a.local(g);
       y.word(l / 64) &= ~(uint64_t(1) << (l % 64));  // the visiting thread's own word
       if (!recount && open_loser(g, s)) count_predecessors(cur, unmoves, g, -1);
-    });
+    };
+    // Z's members stay (they are in X): only a recount has something to do there.
+    recount ? over_y(leave) : over_y_outside_z(leave);
     deliver_counts();
     if (!recount) return;
     over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
@@ -501,15 +525,15 @@ struct Game {
              unmove_weight(pos, symmetric, mv), unused, update);
   }
 
-  // Z := Y (= X) after round k: new members get their potential (k, layer); they are good
-  // targets of the loser's quiet moves from now on. Returns how many joined (all ranks).
+  // Z := Y (= X) after round k: new members (Y \ Z) get their potential (k, layer); they are
+  // good targets of the loser's quiet moves from now on. Returns how many joined (all ranks).
   uint64_t grow_z(unsigned k) {
     std::atomic<bool> both{false};  // a new member already won by the other game's winner
-    Tally z = over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
+    Tally z = over_y_outside_z([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally& t) {
       const uint16_t s = state(g);
-      if (s & kInZ) return;
       set_state(g, s | kInZ);
       ++t.size;
+      t.open += open_loser(g, s);
       uint16_t& potential = a.potential_of(g);
       if (potential) both.store(true, std::memory_order_relaxed);
       potential = pack_rule_potential(k, s & kLayer);
@@ -519,12 +543,14 @@ struct Game {
       throw std::logic_error("a position won under the rule by both sides");
     deliver_counts();
     // The checks into the new members (those of round k).
-    over_y([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
-      if ((state(g) & kInCheck) && rule_round(a.potential_of(g)) == k)
-        count_checks_into_z(cur, unmoves, g);
+    over_y_outside_z([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
+      if (state(g) & kInCheck) count_checks_into_z(cur, unmoves, g);
     });
     auto update = [&](uint64_t p, uint16_t w, Tally&) { check_into_z(p, w); };
     a.deliver(update);
+    for (uint64_t w = 0; w < y.words(); ++w) z_set.word(w) |= y.word(w);
+    z_size += z.size;
+    z_open += z.open;
     return a.part.sum(z.size);
   }
 
@@ -582,7 +608,8 @@ struct Game {
     }
   }
 
-  // Y := the cornered draws: flagged kInY, out of X, the winner's counts set to its priority-2
+  // Y := the cornered draws: flagged kInY, out of X but for Z's members (in layer 1, as every
+  // warm attractor finds them), the winner's counts set to its priority-2
   // moves into them (weighted) plus one for a won sink. Those counts depend on the cornered set
   // alone, not on Z, so they are counted through un-moves in the first round and copied back
   // from `start_count` in the others.
@@ -593,7 +620,7 @@ struct Game {
     if (first) start_count.resize(count.size());
     over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally&) {
       const uint16_t s = state(g);
-      set_state(g, uint16_t((s & ~kLayer) | kInY));
+      set_state(g, uint16_t((s & ~kLayer) | kInY | (s & kInZ ? 1 : 0)));
       if (winner_to_move(g))
         wcount(g) = first ? (s & kSinkWon ? 1 : 0) : start_count[a.draw_index(g)];
     });
