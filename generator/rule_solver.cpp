@@ -1,5 +1,6 @@
 #include "generator/rule_solver.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <stdexcept>
@@ -258,6 +259,14 @@ struct Game {
   // all ranks must agree).
   std::vector<uint8_t> start_count;
   bool start_counted = false;
+  // By draw of the winner's side: its counts after the last round's first shrink, and the
+  // draws that shrink dropped from the cornered ones (bits by local id), once a round had one.
+  // The first X of a round (over the cornered draws) only grows from round to round, as it is
+  // monotone in Z, so a round's first shrink drops a subset of the last one's: its counts are
+  // these plus the moves into the open losers that came back (see shrink_again).
+  std::vector<uint8_t> first_count;
+  Bitmap first_left;
+  bool have_first = false;
   // What Z gives every X for free (see attractor's `warm`), kept up to date by grow_z: by draw
   // of the loser's side, the weighted number of its checks not into Z; by local id of the
   // winner's draws, a bit for a check into Z.
@@ -284,6 +293,7 @@ struct Game {
         count(a.draws_of(c)),
         checks(a.draws_of(~c)),
         pending(a.draws_of(~c)),
+        first_left(64 * a.draws.words()),
         checks_z(64 * a.draws.words()),
         cornered_set(64 * a.draws.words()),
         y(64 * a.draws.words()),
@@ -502,6 +512,35 @@ struct Game {
     deliver_counts();
   }
 
+  // The first shrink of a round after a round that had one: Y := X as shrink_y makes it, the
+  // winner's counts from the last round's first shrink (first_count) rather than from the
+  // cornered draws', so that only the draws that came back are un-moved, not all that leave.
+  void shrink_again() {
+    std::copy(first_count.begin(), first_count.end(), count.begin());
+    std::atomic<bool> grew{false};  // a draw left that stayed in the last round: X shrank
+    over_y_outside_z([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
+      const uint16_t s = state(g);
+      const uint64_t l = a.local(g);
+      const bool left_before = first_left.test(l);
+      if ((s & kLayer) != 0) {
+        if (left_before && open_loser(g, s)) count_predecessors(cur, unmoves, g, +1);
+        return;
+      }
+      if (!left_before) grew.store(true, std::memory_order_relaxed);
+      set_state(g, uint16_t(s & ~kInY));
+      y.word(l / 64) &= ~(uint64_t(1) << (l % 64));  // the visiting thread's own word
+    });
+    deliver_counts();
+    if (a.part.any(grew.load()))
+      throw std::logic_error("the rule stage's first X shrank from one round to the next");
+  }
+  // Keeps the counts and the dropped draws of a round's first shrink, for shrink_again.
+  void remember_first_shrink() {
+    first_count = count;
+    for (uint64_t w = 0; w < y.words(); ++w) first_left.word(w) = cornered_set.word(w) & ~y.word(w);
+    have_first = true;
+  }
+
   // A check of weight w from draw p into a member of Z.
   void check_into_z(uint64_t p, uint16_t w) {
     if (!winner_to_move(p)) {
@@ -666,6 +705,7 @@ struct Game {
     for (unsigned k = 1;; ++k) {
       start_round();
       y_size = start_size;
+      bool first_shrink = true;
       while (y_size != 0) {  // greatest fixpoint Y (an empty Y is one: X stays inside Y)
         // From round 2 on, X's members are found from Z up (attractor's `warm`); the potentials
         // need the layers of the last X, computed afresh once Y is the fixpoint.
@@ -676,9 +716,16 @@ struct Game {
             throw std::logic_error("the rule stage's warm attractor differs from the layered one");
           break;
         }
-        shrink_y(stay);
+        if (first_shrink) {
+          have_first ? shrink_again() : shrink_y(stay);
+          remember_first_shrink();
+        } else {
+          shrink_y(stay);
+        }
+        first_shrink = false;
         y_size = x_size;
       }
+      if (first_shrink) have_first = false;  // X was the cornered draws: nothing to start from
       const uint64_t added = grow_z(k);
       progress(winner == Red ? "check rule (Red)" : "check rule (Black)", int(k));
       if (!added) return;

@@ -128,7 +128,7 @@ expect(2 "'nan' is not a decimal number" bench probe KRKA ${T} --cache-mib nan)
 expect(2 "'0x10' is not a whole number" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w" --counter 0x10)
 expect(2 "--counter: 1 required INT missing" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w" --counter "")
 expect(2 "'1e3' is not a whole number" gen KRK ${T} --threads 1e3)
-expect(1 "KRKCAABB needs about 710 MiB" gen KRKCAABB --dir "${WORK}/limit" --memory-limit 0.0001)
+expect(1 "KRKCAABB needs about 774 MiB" gen KRKCAABB --dir "${WORK}/limit" --memory-limit 0.0001)
 # An EPD file with a bad line: every line answered, the failure counted, exit 2.
 execute_process(COMMAND "${XQTB}" probe ${T} --epd "${WORK}/mixed.epd" RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_QUIET)
