@@ -263,9 +263,11 @@ struct Game {
   // draws that shrink dropped from the cornered ones (bits by local id), once a round had one.
   // The first X of a round (over the cornered draws) only grows from round to round, as it is
   // monotone in Z, so a round's first shrink drops a subset of the last one's: its counts are
-  // these plus the moves into the open losers that came back (see shrink_again).
+  // these plus the moves into the open losers that came back (see shrink_again). Allocated
+  // at the first such shrink, and only when `incremental` (see solve_check_rule).
+  const bool incremental;
   std::vector<uint8_t> first_count;
-  Bitmap first_left;
+  Bitmap first_left{0};
   bool have_first = false;
   // What Z gives every X for free (see attractor's `warm`), kept up to date by grow_z: by draw
   // of the loser's side, the weighted number of its checks not into Z; by local id of the
@@ -287,13 +289,13 @@ struct Game {
   Bitmap frontier, next;
   uint64_t y_size = 0, y_open = 0;  // |Y|, and its members that are open_loser (all ranks)
 
-  Game(Arena& arena, Color c)
+  Game(Arena& arena, Color c, bool incremental_shrinks)
       : a(arena),
         winner(c),
         count(a.draws_of(c)),
         checks(a.draws_of(~c)),
         pending(a.draws_of(~c)),
-        first_left(64 * a.draws.words()),
+        incremental(incremental_shrinks),
         checks_z(64 * a.draws.words()),
         cornered_set(64 * a.draws.words()),
         y(64 * a.draws.words()),
@@ -536,6 +538,8 @@ struct Game {
   }
   // Keeps the counts and the dropped draws of a round's first shrink, for shrink_again.
   void remember_first_shrink() {
+    if (!incremental) return;
+    if (first_left.words() == 0) first_left = Bitmap(64 * a.draws.words());
     first_count = count;
     for (uint64_t w = 0; w < y.words(); ++w) first_left.word(w) = cornered_set.word(w) & ~y.word(w);
     have_first = true;
@@ -743,13 +747,14 @@ bool can_check(const Material& m, Color c) {
 
 }  // namespace
 
-void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress) {
+void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
+                      bool targets_held) {
   SerialPartition whole;
-  solve_check_rule(table, set, progress, whole);
+  solve_check_rule(table, set, progress, whole, targets_held);
 }
 
 void solve_check_rule(SolvedTable& table, const TableSet&, const Progress& progress,
-                      Partition& part) {
+                      Partition& part, bool targets_held) {
   if (!table.draw_hints) throw std::logic_error("the rule stage needs solve_plain's draw hints");
   table.draw_hints = false;
   Arena arena(table, part);
@@ -761,7 +766,7 @@ void solve_check_rule(SolvedTable& table, const TableSet&, const Progress& progr
   Color last = Red;
   for (Color winner : {Red, Black}) {
     if (!game[winner]) continue;
-    Game g(arena, winner);
+    Game g(arena, winner, !targets_held);
     g.solve(progress);
     last = winner;
   }

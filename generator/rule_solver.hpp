@@ -14,10 +14,16 @@ namespace xq::gen {
 // values of the sub-tables in `set`: the draw hints it left hold all the rule stage needs of
 // them (std::logic_error otherwise). Throws std::runtime_error when a potential does not fit
 // its 16-bit packing. Independent of the thread count.
-void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress);
+// targets_held: the capture targets' classes stay in memory beside the stage (the chase
+// stages read them after it). The stage then keeps no counts of a round's first shrink for
+// the next (a byte per draw of the winner's side and a bit per slot and side), which would
+// raise the run's peak, and shrinks every round's cornered draws afresh: the same values,
+// slower where the rule decides much (docs/generation.md).
+void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
+                      bool targets_held = false);
 // The same over the ranks of `part` (collective): the table holds the rank's share, as
 // solve_plain over the same partition leaves it.
 void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
-                      Partition& part);
+                      Partition& part, bool targets_held = false);
 
 }  // namespace xq::gen

@@ -21,7 +21,9 @@ std::unique_ptr<SolvedTable> solve_values(
   auto table = std::make_unique<SolvedTable>(canonical);
   solve_plain(*table, set, progress, part);
   if (rules != RuleSet::None && release_sub_tables) release_sub_tables(rules != RuleSet::Check);
-  if (rules != RuleSet::None) solve_check_rule(*table, set, progress, part);
+  // The chase stages read the capture targets' classes, which stay beside the check rule's.
+  const bool targets_held = rules == RuleSet::Chinese || rules == RuleSet::Asian;
+  if (rules != RuleSet::None) solve_check_rule(*table, set, progress, part, targets_held);
   if (rules == RuleSet::Chinese) solve_chase_rule(*table, set, progress);
   if (rules == RuleSet::Asian) solve_asian_rule(*table, set, progress);
   // The rule stage's lists are freed blocks inside the threads' heaps, which glibc keeps (40 MB
