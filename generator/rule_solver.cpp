@@ -489,6 +489,14 @@ struct Game {
     return x.size;
   }
 
+  // Takes member g (state s) out of Y, from inside a pass over Y: g's word of y is the
+  // visiting thread's own.
+  void drop_from_y(uint64_t g, uint16_t s) {
+    set_state(g, uint16_t(s & ~kInY));
+    const uint64_t l = a.local(g);
+    y.word(l / 64) &= ~(uint64_t(1) << (l % 64));
+  }
+
   // Y := X (stay of its members open_loser). Draws leaving Y are no longer good
   // targets of the winner's quiet moves: the winner's counts lose their moves into them, or,
   // when fewer open losers stay than leave, are counted afresh from those that stay (the same
@@ -499,9 +507,7 @@ struct Game {
       const uint16_t s = state(g);
       if (recount && winner_to_move(g)) wcount(g) = s & kSinkWon ? 1 : 0;
       if ((s & kLayer) != 0) return;
-      set_state(g, uint16_t(s & ~kInY));
-      const uint64_t l = a.local(g);
-      y.word(l / 64) &= ~(uint64_t(1) << (l % 64));  // the visiting thread's own word
+      drop_from_y(g, s);
       if (!recount && open_loser(g, s)) count_predecessors(cur, unmoves, g, -1);
     };
     // Z's members stay (they are in X): only a recount has something to do there.
@@ -522,15 +528,13 @@ struct Game {
     std::atomic<bool> grew{false};  // a draw left that stayed in the last round: X shrank
     over_y_outside_z([&](uint64_t g, SlotCursor& cur, MoveList& unmoves, Tally&) {
       const uint16_t s = state(g);
-      const uint64_t l = a.local(g);
-      const bool left_before = first_left.test(l);
+      const bool left_before = first_left.test(a.local(g));
       if ((s & kLayer) != 0) {
         if (left_before && open_loser(g, s)) count_predecessors(cur, unmoves, g, +1);
         return;
       }
       if (!left_before) grew.store(true, std::memory_order_relaxed);
-      set_state(g, uint16_t(s & ~kInY));
-      y.word(l / 64) &= ~(uint64_t(1) << (l % 64));  // the visiting thread's own word
+      drop_from_y(g, s);
     });
     deliver_counts();
     if (a.part.any(grew.load()))
