@@ -94,15 +94,17 @@ void encode_block(const WriteSource& s, int side, uint64_t block, Encoder& enc, 
     if (s.width == 1) return static_cast<const uint8_t*>(s.values[side])[at + i];
     return static_cast<const uint16_t*>(s.values[side])[at + i];
   };
+  const auto free = [&](size_t i) { return dc && dc[i] == kFree; };
+  const auto cared = [&](size_t i) { return dc && dc[i] == kZero ? 0 : value_at(i); };
   size_t lead = 0;
-  while (dc && lead < count && dc[lead]) ++lead;
-  uint32_t prev = lead < count ? value_at(lead) : 0;
+  while (lead < count && free(lead)) ++lead;
+  uint32_t prev = lead < count ? cared(lead) : 0;
   bool constant = true;
   enc.plain.resize(count * size_t(s.width));
   for (size_t i = 0; i < count; ++i) {
     uint32_t v = prev;
-    if (!dc || !dc[i]) {
-      v = value_at(i);
+    if (!free(i)) {
+      v = cared(i);
       if (s.kind == TableKind::Wdl && v > uint32_t(kLastWdl))
         throw std::invalid_argument("write_table: WDL code " + std::to_string(v) + " at side " +
                                     std::to_string(side) + " slot " + std::to_string(first + i));
@@ -179,6 +181,9 @@ Layout check_header(const TableHeader& h) {
   if (h.rules != RuleSet::None && h.rules != RuleSet::Check && h.rules != RuleSet::Asian &&
       h.rules != RuleSet::Chinese)
     throw bad("unknown rule set");
+  if (h.omitted_side < -1 || h.omitted_side > 1 ||
+      (h.omitted_side >= 0 && h.kind == TableKind::Wdl))
+    throw bad("bad omitted side");
   const int width = entry_width(h.kind);
   uint32_t block_entries = h.block_entries ? h.block_entries : kDefaultBlockBytes / width;
   if (!std::has_single_bit(block_entries) || block_entries < kMinBlockEntries ||
@@ -276,6 +281,7 @@ class FileBuilder {
     put32(header + kOffRules, uint32_t(h_.rules));
     put32(header + kOffIndexVersion, h_.index_version);
     put64(header + kOffSlots, h_.slots_per_side);
+    put32(header + kOffFlags, omitted_side_flags(h_.omitted_side));
     put32(header + kOffLimitPlies, h_.limit_plies);
     put32(header + kOffLimitCounting, uint32_t(h_.limit_counting));
     put32(header + kOffBlockEntries, layout_.block_entries);

@@ -34,14 +34,18 @@ constexpr Compression default_compression(TableKind kind) {
                                   : kDtcCompression;
 }
 
+// How write_table treats an entry (its dont_care mask).
+enum EntryMark : uint8_t { kKeep = 0, kFree = 1, kZero = 2 };
+
 // Writes a table atomically: to PATH.tmp, fsync, rename to PATH, fsync the directory; on error
 // PATH.tmp is removed and PATH is left untouched.
 // values[side] points to h.slots_per_side entries of entry_width(h.kind) bytes (uint8_t codes
 // for Wdl, host uint16_t for Dtm), side 0 = Red to move, 1 = Black to move.
-// dont_care[side] is null (every entry cared for) or points to h.slots_per_side bytes, nonzero
-// for an entry whose value may be replaced: within its block, each such entry takes the value of
-// the nearest preceding cared-for entry (or of the first cared-for one, for a block's leading
-// entries; 0 in a block without any). Cared-for entries read back exactly.
+// dont_care[side] is null (every entry cared for) or points to h.slots_per_side EntryMarks:
+// kFree for an entry whose value may be replaced: within its block, each such entry takes the
+// value of the nearest preceding cared-for entry (or of the first cared-for one, for a block's
+// leading entries; 0 in a block without any); kZero for an entry written as 0 whatever its
+// value (the omitted side's rebuilt entries). Cared-for entries read back exactly.
 // Blocks are compressed with `threads` threads (≥ 1) with zstd `compression` (by default
 // default_compression(h.kind)); the file is
 // byte-identical for every thread count. Memory beyond the inputs: about threads × 16 blocks.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/table_file.hpp"
+#include "core/table_format.hpp"
 #include "generator/table_writer.hpp"
 
 using namespace xq;
@@ -202,6 +203,60 @@ TEST_CASE("Don't-care entries take the previous cared-for value of their block",
   CHECK(f->get(0, 130) == 1129);
   CHECK(f->get(0, 200) == 0);  // no cared-for entry in the block
   CHECK(f->get(0, 299) == 1298);
+}
+
+// One side's distances (docs/format.md): entries marked kZero are written as 0 whatever their
+// value, and the header says which side omits its forced entries.
+TEST_CASE("Zero-marked entries read back as 0 and the omitted side is recorded", "[format]") {
+  TempDir tmp;
+  Table t = make_table(TableKind::Dtm, 300, 64);
+  t.header.omitted_side = 1;
+  auto& s = t.sides[1];
+  std::fill(s.dont_care.begin(), s.dont_care.end(), kKeep);
+  for (uint64_t i = 0; i < 300; ++i) s.dtm[i] = uint16_t(1000 + i);
+  for (uint64_t i : {3, 4, 100}) s.dont_care[i] = kZero;
+  s.dont_care[5] = kFree;  // filled from the zero before it: 0
+  const std::string path = tmp.file("KRKCAABB.xqd");
+  write(path, t);
+  auto f = TableFile::open(path);
+  CHECK(f->header().omitted_side == 1);
+  CHECK(f->get(1, 2) == 1002);
+  CHECK(f->get(1, 3) == 0);
+  CHECK(f->get(1, 4) == 0);
+  CHECK(f->get(1, 5) == 0);
+  CHECK(f->get(1, 6) == 1006);
+  CHECK(f->get(1, 100) == 0);
+  // A WDL file omits nothing; neither does a file of an unknown side.
+  Table w = make_table(TableKind::Wdl, 300, 64);
+  w.header.omitted_side = 0;
+  CHECK_THROWS_AS(write(tmp.file("KRKCAABB.xqw"), w), std::invalid_argument);
+  t.header.omitted_side = 2;
+  CHECK_THROWS_AS(write(tmp.file("other.xqd"), t), std::invalid_argument);
+}
+
+// A header's flags rewritten with a valid meta checksum: only the reader's checks stand.
+TEST_CASE("The reader accepts one omitted side at most, and none in a WDL file", "[format]") {
+  TempDir tmp;
+  const auto with_flags = [&](TableKind kind, uint32_t flags) {
+    const std::string path = tmp.file(kind == TableKind::Wdl ? "KRKCAABB.xqw" : "KRKCAABB.xqd");
+    write(path, make_table(kind, 3000, 1024));
+    std::vector<uint8_t> b = read_bytes(path);
+    format::put32(&b[format::kOffFlags], flags);
+    const uint64_t table = format::get64(&b[format::kOffTable]);
+    const uint64_t stats = format::get64(&b[format::kOffStats]);
+    const uint64_t stats_size = format::get64(&b[format::kOffStatsSize]);
+    format::put64(&b[format::kOffMetaChecksum],
+                  format::meta_checksum(b.data(), &b[table], stats - table,
+                                        reinterpret_cast<const char*>(&b[stats]), stats_size));
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        .write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
+    return path;
+  };
+  CHECK(TableFile::open(with_flags(TableKind::Dtm, 1))->header().omitted_side == 0);
+  CHECK(TableFile::open(with_flags(TableKind::Dtm, 2))->header().omitted_side == 1);
+  CHECK_THROWS_WITH(TableFile::open(with_flags(TableKind::Dtm, 3)), Contains("omitted-side"));
+  CHECK_THROWS_WITH(TableFile::open(with_flags(TableKind::Wdl, 2)), Contains("omitted-side"));
+  CHECK_THROWS_WITH(TableFile::open(with_flags(TableKind::Dtm, 4)), Contains("unknown flags"));
 }
 
 TEST_CASE("Constant blocks and an empty table", "[format]") {

@@ -292,7 +292,12 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
     throw fail("bad block size " + std::to_string(h.block_entries));
   if (blocks != blocks_for(h.slots_per_side, h.block_entries))
     throw fail("block count does not match slots per side");
-  if (get32(p + kOffFlags) != 0) throw fail("unknown flags set (written by a newer version?)");
+  const uint32_t flags = get32(p + kOffFlags);
+  if (flags & ~(kFlagOmittedSide0 | kFlagOmittedSide1))
+    throw fail("unknown flags set (written by a newer version?)");
+  if (flags == (kFlagOmittedSide0 | kFlagOmittedSide1) || (flags && h.kind == TableKind::Wdl))
+    throw fail("bad omitted-side flags");
+  h.omitted_side = flags == kFlagOmittedSide0 ? 0 : flags == kFlagOmittedSide1 ? 1 : -1;
   h.limit_plies = get32(p + kOffLimitPlies);
   if (const uint32_t c = get32(p + kOffLimitCounting); c != uint32_t(LimitCounting::EveryPly))
     throw fail("unknown natural limit counting " + std::to_string(c));

@@ -53,6 +53,10 @@ struct TableHeader {
   // Entries per block: a power of two in [kMinBlockEntries, kMaxBlockEntries]. On write, 0 picks
   // the default (kDefaultBlockBytes of entries: 32768 WDL, 16384 DTM entries).
   uint32_t block_entries = 0;
+  // DTM and DTC files: the side to move (0 Red, 1 Black) whose forced entries are one ply away
+  // (docs/format.md "One side's distances"): an entry 0 there is rebuilt from the quiet moves
+  // into the other side's entries (core/one_ply.hpp). -1: both sides stored.
+  int omitted_side = -1;
   std::string stats_json;  // opaque text from the generator, stored verbatim (≤ 64 MiB)
 };
 

@@ -48,6 +48,13 @@ enum : size_t {
   kOffMetaChecksum = 120,
 };
 
+// The flags field: bit s set when side s's forced distances are omitted (docs/format.md "One
+// side's distances"); DTM and DTC files only, one side at most.
+constexpr uint32_t kFlagOmittedSide0 = 1, kFlagOmittedSide1 = 2;
+inline uint32_t omitted_side_flags(int omitted_side) {
+  return omitted_side < 0 ? 0 : omitted_side == 0 ? kFlagOmittedSide0 : kFlagOmittedSide1;
+}
+
 inline void put32(uint8_t* p, uint32_t v) {
   for (int i = 0; i < 4; ++i) p[i] = uint8_t(v >> (8 * i));
 }
