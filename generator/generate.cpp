@@ -20,6 +20,7 @@
 #include "core/table_file.hpp"
 #include "core/table_names.hpp"
 #include "generator/cost_model.hpp"
+#include "generator/omitted_side.hpp"
 #include "generator/solve.hpp"
 #include "generator/stats.hpp"
 #include "generator/table_lock.hpp"
@@ -151,7 +152,7 @@ void dtm_entries_from_file(SolvedTable& t) {
 }  // namespace
 
 std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules,
-                                        bool with_dtc) {
+                                        bool with_dtc, const OmittedStash* stash) {
   const auto [wdl, dtm, dtc] = check_table(dir, m, rules);
   auto t = std::make_unique<SolvedTable>(m);
   const uint64_t n = t->index.size();
@@ -165,26 +166,33 @@ std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& 
     dtc->read(side, 0, n, t->dtc[side].data());
   }
   dtm_entries_from_file(*t);
+  if (const int side = dtm->header().omitted_side;
+      side >= 0 && !(side == kOmittedSide && stash && stash->restore(*t)))
+    rebuild_omitted(*t, TableKind::Dtm, side, dtm->path());
+  if (const int side = dtc->header().omitted_side; with_dtc && side >= 0)
+    rebuild_omitted(*t, TableKind::Dtc, side, dtc->path());
   return t;
 }
 
 namespace {
 
-// Writes one file of a table: `values` (a class or distance array per side) with the entries
-// whose class `dont_care` holds left to the writer to fill as compresses best (docs/format.md).
-// The mask costs 1 byte per slot and side while it lasts. Returns the file's bytes. With a
-// partition (a table built over MPI ranks, collective), each rank encodes the blocks of its
-// share and rank 0 writes the file (the size: 0 on the other ranks).
-template <class T, class DontCare>
+// Writes one file of a table: `values` (a class or distance array per side) with each entry
+// stored as mark(side, slot) says (EntryMark: kept, left to the writer to fill as compresses
+// best, or 0 for the rebuild; docs/format.md). The marks cost 1 byte per slot and side while
+// they last. Returns the file's bytes. With a partition (a table built over MPI ranks,
+// collective), each rank encodes the blocks of its share and rank 0 writes the file (the size:
+// 0 on the other ranks).
+template <class T, class Mark>
 uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules, TableKind kind,
-                    const std::array<std::vector<T>, 2>& values, DontCare dont_care,
+                    const std::array<std::vector<T>, 2>& values, Mark mark,
                     const nlohmann::json& stats, int threads, Partition* part = nullptr) {
   const uint64_t n = t.wdl[0].size();
   std::array<std::vector<uint8_t>, 2> free{std::vector<uint8_t>(n), std::vector<uint8_t>(n)};
   for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
-    for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = dont_care(t.wdl[side][slot]);
+    for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = mark(side, slot);
   TableHeader h;
+  if (kind != TableKind::Wdl) h.omitted_side = kOmittedSide;
   h.material = t.material.name();
   h.rules = rules;
   h.index_version = kIndexVersion;
@@ -205,8 +213,9 @@ uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules,
   return std::filesystem::file_size(path);
 }
 
-// The DTM array of a table just written, read back (the DTC stage took its memory).
-void reload_dtm(const std::string& dir, SolvedTable& t, RuleSet rules) {
+// The DTM array of a table just written, read back (the DTC stage took its memory), its
+// omitted side from the stash.
+void reload_dtm(const std::string& dir, SolvedTable& t, RuleSet rules, const OmittedStash& stash) {
   const auto f = TableFile::open(table_path(dir, t.material, TableKind::Dtm, rules),
                                  t.material.name(), TableKind::Dtm);
   const uint64_t n = t.index.size();
@@ -215,6 +224,7 @@ void reload_dtm(const std::string& dir, SolvedTable& t, RuleSet rules) {
     f->read(side, 0, n, t.distance[side].data());
   }
   dtm_entries_from_file(t);
+  if (!stash.restore(t)) throw std::logic_error("reload_dtm: no stash of " + t.material.name());
 }
 
 struct Written {
@@ -227,34 +237,46 @@ struct Written {
 // DTM file and the statistics of the plain and rule values first, then the DTM array holds
 // the DTC stage's codes; the limit's statistics; the DTC file; the WDL file last, its presence
 // marking the table complete, with the statistics in its header. With keep_dtm the DTM is read
-// back for the tables that capture into this one. Over the ranks of `part` (collective), each
-// rank solves and encodes its share; rank 0 writes the files and has the statistics.
+// back for the tables that capture into this one, its omitted side kept in that stash. Over the
+// ranks of `part` (collective), each rank solves and encodes its share; rank 0 writes the files and
+// has the statistics.
 Written solve_dtc_and_write(const std::string& dir, SolvedTable& t, const TableSet& set,
-                            RuleSet rules, int threads, const Progress& progress, bool keep_dtm,
-                            Partition* part) {
+                            RuleSet rules, int threads, const Progress& progress,
+                            OmittedStash* keep_dtm, Partition* part) {
   SerialPartition whole;
   Partition& ranks = part ? *part : whole;
   Written w{};
   auto start = Clock::now();
+  // Before the DTC stage frees them, the sub-tables tell which omitted entries to keep.
+  const KeptEntries kept = find_kept_entries(t, set);
   dtm_entries_to_file(t);  // the DTC stage overwrites the array, reload_dtm decodes the file
-  w.dtm_bytes = write_file(
-      dir, t, rules, TableKind::Dtm, t.distance,
-      [](Wdl c) { return c == Wdl::Illegal || c == Wdl::Draw; }, nullptr, threads, part);
+  const auto dtm_mark = [&](int side, uint64_t slot) {
+    const Wdl c = t.wdl[side][slot];
+    if (side == kOmittedSide) return kept.dtm_mark(slot, c);
+    return c == Wdl::Illegal || c == Wdl::Draw ? kFree : kKeep;
+  };
+  w.dtm_bytes =
+      write_file(dir, t, rules, TableKind::Dtm, t.distance, dtm_mark, nullptr, threads, part);
   w.stats = table_stats(t, rules, ranks);
+  if (keep_dtm) keep_dtm->keep(t);
   w.write_seconds = seconds_since(start);
   t.dtc = std::move(t.distance);
   t.distance = {};
   solve_dtc(t, set, progress, ranks);
   start = Clock::now();
   add_limit_stats(t, w.stats, ranks);
-  w.dtc_bytes = write_file(
-      dir, t, rules, TableKind::Dtc, t.dtc, [](Wdl c) { return !is_forced(c); }, nullptr, threads,
-      part);
+  const auto dtc_mark = [&](int side, uint64_t slot) {
+    const Wdl c = t.wdl[side][slot];
+    if (side == kOmittedSide) return kept.dtc_mark(slot, c, t.dtc[side][slot]);
+    return is_forced(c) ? kKeep : kFree;
+  };
+  w.dtc_bytes = write_file(dir, t, rules, TableKind::Dtc, t.dtc, dtc_mark, nullptr, threads, part);
   t.dtc = {};
-  w.wdl_bytes = write_file(
-      dir, t, rules, TableKind::Wdl, t.wdl, [](Wdl c) { return c == Wdl::Illegal; }, w.stats,
-      threads, part);
-  if (keep_dtm) reload_dtm(dir, t, rules);
+  const auto wdl_mark = [&](int side, uint64_t slot) {
+    return t.wdl[side][slot] == Wdl::Illegal ? kFree : kKeep;
+  };
+  w.wdl_bytes = write_file(dir, t, rules, TableKind::Wdl, t.wdl, wdl_mark, w.stats, threads, part);
+  if (keep_dtm) reload_dtm(dir, t, rules, *keep_dtm);
   w.write_seconds += seconds_since(start);
   return w;
 }
@@ -410,20 +432,27 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
   // A sub-table, whole in memory or read through the cache.
   const std::shared_ptr<BlockCache> cache =
       o.cache_bytes ? std::make_shared<BlockCache>(o.cache_bytes) : nullptr;
+  OmittedStash stash;
   const auto load_sub_table = [&](const Material& m) {
-    if (!cache) return load_table(o.dir, m, o.rules);
+    if (!cache) {
+      auto t = load_table(o.dir, m, o.rules, false, &stash);
+      if (!stash.has(m)) stash.keep(*t);  // rebuilt once: a present table's first read
+      return t;
+    }
     auto t = std::make_unique<SolvedTable>(m);
     auto files = check_table(o.dir, m, o.rules, cache);  // captures read WDL and DTM only
     t->files = {std::move(files[0]), std::move(files[1])};
     return t;
   };
   TableSet set;
+  std::set<Material> stale;  // in the set without their distances, or not at all: reload first
   for (size_t i = 0; i < order.size(); ++i) {
     const Material& m = order[i];
     std::ostringstream tag_text;
     tag_text << '[' << i + 1 << '/' << order.size() << "] " << m.name();
     const std::string tag = tag_text.str();
     set.retain(needed[i]);
+    stash.retain(needed[i]);
     // Another process building the same table into this directory (a cluster job, a second
     // run) holds its lock: wait for it, then take the table it wrote instead of building it.
     std::optional<TableLock> lock;
@@ -461,6 +490,10 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
            << run_summary(run, modelled, t);
       o.log(line.str());
     };
+    // Sub-tables released by an earlier table's rule stage come back when a table reads them.
+    const std::set<Material> targets = capture_targets(m);
+    for (const Material& sub : targets)
+      if (stale.erase(sub)) set.add(load_sub_table(sub));
     SerialPartition whole;
     Partition& ranks_of = part ? *part : whole;
     ranks_of.reset_counts();
@@ -480,11 +513,15 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
         set.retain({});
     };
     auto table = solve_values(m, set, o.rules, progress, ranks_of, release);
-    for (const Material& sub : released) set.add(load_sub_table(sub));
+    for (const Material& sub : released)
+      if (targets.count(sub))
+        set.add(load_sub_table(sub));
+      else
+        stale.insert(sub);
     const bool keep = needed[i + 1].count(m) != 0;
     // A table read through the cache, or held in shares, is loaded back from its files below.
     const Written w = solve_dtc_and_write(o.dir, *table, set, o.rules, threads, progress,
-                                          keep && !cache && !part, part);
+                                          keep && !cache && !part ? &stash : nullptr, part);
     if (lock) lock->written();
     const nlohmann::json ranks = part ? rank_record(*part) : nlohmann::json();
     if (part) part->barrier();  // the files are in place for every rank to load

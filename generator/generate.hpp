@@ -46,10 +46,13 @@ std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, co
                                                       RuleSet rules,
                                                       std::shared_ptr<BlockCache> cache = nullptr);
 
+class OmittedStash;
+
 // Loads a table (its three files checked as check_table does): classes and DTM, and the DTC
-// with with_dtc (capture targets need no DTC). Throws TableError.
+// with with_dtc (capture targets need no DTC). The omitted side's DTMs come from `stash` when
+// it holds them, else they are rebuilt (generator/omitted_side.hpp). Throws TableError.
 std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules,
-                                        bool with_dtc = false);
+                                        bool with_dtc = false, const OmittedStash* stash = nullptr);
 
 // Materials to build for the requested ones, in dependency order (each once, canonical).
 std::vector<Material> plan(const std::vector<Material>& requested);

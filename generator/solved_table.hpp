@@ -41,6 +41,8 @@ struct SolvedTable {
   std::array<std::shared_ptr<const TableFile>, 2> files;  // shared: a table stays copyable
   // Value of a slot of the whole table (first = 0), from the arrays or the files.
   Outcome value(int side, uint64_t slot) const;
+  // From the files, an omitted distance rebuilt (core/one_ply.hpp).
+  Outcome value_from_files(int side, uint64_t slot) const;
   // DTC in plies for Win/Loss (within the natural limit) and CursedWin/BlessedLoss (without
   // it), don't care otherwise (docs/metrics.md); the slots of the arrays above. Empty until
   // solve_dtc has run, and in tables loaded as capture targets, which need only their classes.
@@ -116,7 +118,7 @@ class SlotCursor {
 };
 
 inline Outcome SolvedTable::value(int side, uint64_t slot) const {
-  if (files[0]) return {Wdl(files[0]->get(side, slot)), uint16_t(files[1]->get(side, slot))};
+  if (files[0]) return value_from_files(side, slot);
   if (distance[side].empty()) return {wdl[side][slot], 0};  // TableSet::drop_distances
   return {wdl[side][slot], distance[side][slot]};
 }

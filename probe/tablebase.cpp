@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "core/one_ply.hpp"
 #include "core/table_names.hpp"
 #include "rules/chase_game.hpp"
 
@@ -268,6 +269,24 @@ Wdl Tablebase::read_wdl(const Located& at) const {
   return Wdl(code);
 }
 
+uint16_t Tablebase::read_distance(const Located& at, const TableFile& file, Wdl w) const {
+  const auto entry = uint16_t(file.get(at.side, at.slot));
+  const TableKind kind = file.header().kind;
+  if (entry != 0 || at.side != file.header().omitted_side || !omissible(kind, w)) return entry;
+  const Index& index = index_of(*at.entry, at.material);
+  const TableFile& wdl = wdl_file(*at.entry, at.material);
+  Position pos;
+  index.decode(at.slot, pos);
+  pos.set_side_to_move(Color(at.side));
+  MoveList moves;
+  const auto d = rebuild_distance(kind, pos, w, moves, [&](Move m) {
+    const uint64_t s = index.encode(pos.after(m));
+    return OwnEntry{Wdl(wdl.get(1 - at.side, s)), uint16_t(file.get(1 - at.side, s))};
+  });
+  if (!d) throw TableError(file.path(), "an omitted distance has no move that rebuilds it");
+  return *d;
+}
+
 std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
   const auto at = locate(pos, std::nullopt);
   if (!at) return std::nullopt;
@@ -282,11 +301,11 @@ std::optional<Tablebase::Stored> Tablebase::stored(const Position& pos, bool wit
   // The distance files are opened (header and offset table checked) for a draw too, so that a
   // damaged set is refused whatever the position's value, not only where a distance is read.
   const TableFile& dtm = dtm_file(*at->entry, at->material);
-  Stored out{{wdl, wdl == Wdl::Draw ? uint16_t(0)
-                                    : dtm_from_file(wdl, uint16_t(dtm.get(at->side, at->slot)))}};
+  Stored out{
+      {wdl, wdl == Wdl::Draw ? uint16_t(0) : dtm_from_file(wdl, read_distance(*at, dtm, wdl))}};
   if (with_dtc) {
     const TableFile& dtc = dtc_file(*at->entry, at->material);
-    if (is_forced(wdl)) out.dtc = uint16_t(dtc.get(at->side, at->slot));
+    if (is_forced(wdl)) out.dtc = read_distance(*at, dtc, wdl);
   }
   out.rules = at->entry->rules;
   return out;

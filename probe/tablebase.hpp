@@ -224,6 +224,9 @@ class Tablebase {
   std::optional<Located> locate(const Position& pos, std::optional<RuleSet> within) const;
   // The WDL code stored for a located position (TableError for a code no legal one may have).
   Wdl read_wdl(const Located& at) const;
+  // The distance file's entry of a located position of class w, an omitted one rebuilt from
+  // the table's other side (core/one_ply.hpp).
+  uint16_t read_distance(const Located& at, const TableFile& file, Wdl w) const;
   // What the three files hold for a position (DTC read only when with_dtc): nullopt without a
   // table.
   struct Stored {

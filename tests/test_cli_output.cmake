@@ -62,7 +62,7 @@ expect_line(0 "KRNKRAABB  3642897888   61.9 GiB    1.1 GiB  57 min 27 s  to buil
 # list: a changed byte in the last block of the DTM file is found by the file checksum.
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")
 damage_byte("${WORK}/damaged/KRKA.xqd" 20)
-expect_line(3 "KRKA       单车对单士        4.3 KiB    check   damaged: ${WORK}/damaged/KRKA.xqd: file checksum mismatch"
+expect_line(3 "KRKA       单车对单士        2.9 KiB    check   damaged: ${WORK}/damaged/KRKA.xqd: file checksum mismatch"
             list --dir "${WORK}/damaged")
 
 # Stalemate (困毙) is not checkmate (将死), though both lose. Red wins in 1 ply by stalemate:
@@ -95,9 +95,9 @@ set(kk_verdict "例和 draw (fortress (best formation holds 100.0%); Red to move
 expect_line(0 "KK         ${kk_row}    none    ${kk_verdict}" list --dir "${WORK}/both")
 expect_line(0 "KK         ${kk_row}    check   ${kk_verdict}" list --dir "${WORK}/both")
 expect_line(0 "2 tables in ${WORK}/both, 2.5 KiB" list --dir "${WORK}/both")
-expect_line(0 "  ${WORK}/both/KK.none.xqd: 184 bytes, 16.3556 bits per slot, rules none"
+expect_line(0 "  ${WORK}/both/KK.none.xqd: 184 bytes, 16.3556 bits per slot, rules none, Black to move's forced distances one ply away"
             info KK --dir "${WORK}/both")
-expect_line(0 "  ${WORK}/both/KK.xqd: 184 bytes, 16.3556 bits per slot, rules check"
+expect_line(0 "  ${WORK}/both/KK.xqd: 184 bytes, 16.3556 bits per slot, rules check, Black to move's forced distances one ply away"
             info KK --dir "${WORK}/both" --rules check)
 expect_line(0 "Rules: none (every repetition is a draw)"
             probe --fen "3k5/9/9/9/9/9/9/9/9/4K4 w" --dir "${WORK}/both" --rules none)

@@ -38,6 +38,7 @@ void write_dtc_from_dtm(const std::string& dir, const Material& m) {
   }
   TableHeader h = wdl->header();
   h.kind = TableKind::Dtc;
+  h.omitted_side = dtm->header().omitted_side;  // DTC's rebuild from 0 is DTM's here
   h.stats_json.clear();
   gen::write_table(table_path(dir, m, TableKind::Dtc, RuleSet::Check), h,
                    {dtc[0].data(), dtc[1].data()}, {free[0].data(), free[1].data()});

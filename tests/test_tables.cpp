@@ -9,6 +9,7 @@
 
 #include "generator/generate.hpp"
 #include "generator/solve.hpp"
+#include "generator/table_writer.hpp"
 #include "generator/verify.hpp"
 #include "probe/tablebase.hpp"
 #include "support/table_dir.hpp"
@@ -37,7 +38,8 @@ TEST_CASE("probing the files gives the solved values for every position", "[tabl
   const Tablebase tb({dir.str()});
   const gen::SolvedTable& t = *solved.find(Material::parse("KRKN"));
   const auto dtm = TableFile::open((dir.path / "KRKN.xqd").string());
-  uint64_t compared = 0, rule_decided = 0;
+  REQUIRE(dtm->header().omitted_side == 1);
+  uint64_t compared = 0, rule_decided = 0, omitted = 0, kept = 0;
   for (int side = 0; side < 2; ++side)
     for (uint64_t slot = 0; slot < t.index.size(); ++slot) {
       if (t.wdl[side][slot] == Wdl::Illegal) continue;
@@ -48,6 +50,18 @@ TEST_CASE("probing the files gives the solved values for every position", "[tabl
       REQUIRE(r);
       CHECK(r->wdl == t.wdl[side][slot]);
       if (r->wdl != Wdl::Draw) CHECK(r->distance == t.distance[side][slot]);
+      if (is_forced(r->wdl)) {
+        const auto limited = tb.probe(pos, 0);
+        REQUIRE(limited);
+        CHECK(limited->dtc == t.dtc[side][slot]);
+      }
+      // Black to move's forced DTMs are rebuilt from Red's (docs/format.md "One side's
+      // distances") but where a capture decides them: Black's horse takes the rook into a won
+      // KNK.
+      if (side == 1 && is_forced(r->wdl) && t.distance[side][slot] != 0) {
+        omitted += dtm->get(side, slot) == 0;
+        kept += dtm->get(side, slot) == t.distance[side][slot];
+      }
       // The colour-flipped position is the same table read from the other side.
       const auto flipped = tb.probe(pos.colour_flipped());
       REQUIRE(flipped);
@@ -60,10 +74,13 @@ TEST_CASE("probing the files gives the solved values for every position", "[tabl
     }
   CHECK(compared > 300000);
   CHECK(rule_decided > 0);
+  CHECK(omitted > 100000);
+  CHECK(kept > 1000);
   CHECK_FALSE(tb.probe(Position::from_fen("3k5/9/9/9/9/9/9/9/4C4/4K4 w")).has_value());
 }
 
-// The DTC file holds the DTC stage's values at every forced position; load_table reads it.
+// The DTC file holds the DTC stage's values at every forced position; load_table reads it and
+// the DTM, rebuilding Black to move's omitted entries.
 TEST_CASE("the DTC file reads back the solved DTC", "[tables][dtc]") {
   TempDir dir("dtc");
   generate_into(dir.str(), {"KRKN"}, 0);
@@ -78,6 +95,7 @@ TEST_CASE("the DTC file reads back the solved DTC", "[tables][dtc]") {
       if (!is_forced(t.wdl[side][slot])) continue;
       ++forced;
       mismatches += loaded->wdl[side][slot] != t.wdl[side][slot] ||
+                    loaded->distance[side][slot] != t.distance[side][slot] ||
                     loaded->dtc[side][slot] != t.dtc[side][slot];
       if (t.wdl[side][slot] == Wdl::Win) longest = std::max<unsigned>(longest, t.dtc[side][slot]);
     }
@@ -157,6 +175,37 @@ TEST_CASE("verification finds a changed DTC and a class against the limit", "[ta
   REQUIRE_FALSE(problems.empty());
   CHECK(problems[0].fen == changed.fen());
   CHECK_THAT(problems[0].problem, Catch::Contains("converts within the limit in"));
+}
+
+// The writer keeps an omitted-side entry that a capture decides: stored as 0 instead, its
+// rebuild from the quiet moves is wrong or impossible, and loading or verification says so.
+TEST_CASE("an omitted distance that a capture decides is kept", "[tables]") {
+  TempDir dir("omitted");
+  generate_into(dir.str(), {"KRKN"}, 0);
+  const gen::TableSet set =
+      gen::solve_closure(Material::parse("KRKN"), RuleSet::Check, [](const char*, int) {});
+  const std::string path = (dir.path / "KRKN.xqd").string();
+  const auto file = TableFile::open(path);
+  const uint64_t n = file->header().slots_per_side;
+  std::array<std::vector<uint16_t>, 2> entries{std::vector<uint16_t>(n), std::vector<uint16_t>(n)};
+  for (int side = 0; side < 2; ++side) file->read(side, 0, n, entries[side].data());
+  // A Black win whose horse takes the rook into a won KNK.
+  const gen::SolvedTable& t = *set.find(Material::parse("KRKN"));
+  uint64_t slot = 0;
+  while (slot < n && !(t.wdl[1][slot] == Wdl::Win && entries[1][slot] != 0)) ++slot;
+  REQUIRE(slot < n);
+  entries[1][slot] = 0;
+  gen::write_table(path, file->header(), {entries[0].data(), entries[1].data()},
+                   {nullptr, nullptr});
+  bool caught = false;
+  try {
+    const auto loaded = gen::load_table(dir.str(), Material::parse("KRKN"), RuleSet::Check, true);
+    caught = loaded->distance[1][slot] != t.distance[1][slot] &&
+             !gen::verify_table(*loaded, set, RuleSet::Check).empty();
+  } catch (const TableError& e) {
+    caught = std::string(e.what()).find("no move that rebuilds it") != std::string::npos;
+  }
+  CHECK(caught);
 }
 
 TEST_CASE("a corrupted table file is refused", "[tables]") {

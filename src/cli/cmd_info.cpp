@@ -30,7 +30,12 @@ void print_file(const std::string& path, const Material& m, TableKind kind, uint
   const auto f = TableFile::open(path, m.name(), kind);
   const double bits = slots ? 8.0 * double(f->file_size()) / double(2 * slots) : 0;
   std::cout << "  " << path << ": " << f->file_size() << " bytes, " << bits
-            << " bits per slot, rules " << rule_set_name(f->header().rules) << "\n";
+            << " bits per slot, rules " << rule_set_name(f->header().rules);
+  // docs/format.md "One side's distances"
+  if (const int side = f->header().omitted_side; side >= 0)
+    std::cout << ", " << (side == 0 ? "Red" : "Black")
+              << " to move's forced distances one ply away";
+  std::cout << "\n";
 }
 
 void print_counts(Color c, uint64_t slots, uint64_t positions, const char* source) {

@@ -1,0 +1,58 @@
+// One side's distances (docs/format.md "One side's distances"): a DTM or DTC file may store the
+// forced entries of one side to move as 0, to be rebuilt one ply away from the other side's
+// entries of the same table, as Syzygy's DTZ files store one side. The writer keeps an entry
+// where a capture decides it, so that the rebuild reads no other table: a forced DTM is one
+// more than the least DTM of the quiet moves into a forced loss (a win) or the greatest of
+// them all (a loss); a DTC of a Win or Loss likewise, through quiet moves into the opponent's
+// Loss (a win) or Win (a loss). Shared by the probe and the generator's loaders.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+
+#include "core/position.hpp"
+#include "core/table_file.hpp"
+#include "core/values.hpp"
+
+namespace xq {
+
+// A successor's class and its entry in the distance file (the stored side's).
+struct OwnEntry {
+  Wdl wdl;
+  uint16_t entry;
+};
+
+// Whether a file of this kind leaves the class's entries of its omitted side to the rebuild:
+// every forced class in a DTM file, Win and Loss in a DTC file (a cursed win's or blessed
+// loss's DTC is not a function of its successors').
+constexpr bool omissible(TableKind kind, Wdl w) {
+  return kind == TableKind::Dtm ? is_forced(w) : w == Wdl::Win || w == Wdl::Loss;
+}
+
+// The distance of pos (side to move on the omitted side, class w with omissible(kind, w)) from
+// its quiet moves; own(m) gives the stored entry of the position after the legal quiet move m
+// (pos as it was given). nullopt for a win without a quiet move that keeps it (the entry
+// should have been stored). `moves` is scratch.
+template <class Own>
+std::optional<uint16_t> rebuild_distance(TableKind kind, const Position& pos, Wdl w,
+                                         MoveList& moves, Own&& own) {
+  const bool win = is_win(w);
+  unsigned best = win ? ~0u : 0;
+  const Position::KingSafety safety = pos.king_safety(pos.side_to_move());
+  moves.size = 0;
+  pos.pseudo_moves(moves);
+  for (const Move m : moves) {
+    if (pos.is_capture(m) || !pos.pseudo_move_legal(m, safety)) continue;
+    const OwnEntry o = own(m);
+    const bool keeps = win ? kind == TableKind::Dtm ? is_forced(o.wdl) && is_loss(o.wdl)
+                                                    : o.wdl == Wdl::Loss
+                           : kind == TableKind::Dtm ? is_forced(o.wdl) && is_win(o.wdl)
+                                                    : o.wdl == Wdl::Win;
+    if (!keeps) continue;
+    best = win ? std::min(best, o.entry + 1u) : std::max(best, o.entry + 1u);
+  }
+  if (best == ~0u) return std::nullopt;
+  return uint16_t(best);
+}
+
+}  // namespace xq
