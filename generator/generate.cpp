@@ -187,10 +187,10 @@ uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules,
                     const std::array<std::vector<T>, 2>& values, Mark mark,
                     const nlohmann::json& stats, int threads, Partition* part = nullptr) {
   const uint64_t n = t.wdl[0].size();
-  std::array<std::vector<uint8_t>, 2> free{std::vector<uint8_t>(n), std::vector<uint8_t>(n)};
+  std::array<std::vector<uint8_t>, 2> marks{std::vector<uint8_t>(n), std::vector<uint8_t>(n)};
   for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
-    for (uint64_t slot = 0; slot < n; ++slot) free[side][slot] = mark(side, slot);
+    for (uint64_t slot = 0; slot < n; ++slot) marks[side][slot] = mark(side, slot);
   TableHeader h;
   if (kind != TableKind::Wdl) h.omitted_side = kOmittedSide;
   h.material = t.material.name();
@@ -201,7 +201,7 @@ uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules,
   if (!stats.is_null()) h.stats_json = stats.dump();
   const std::string path = table_path(dir, t.material, kind, rules);
   const std::array<const void*, 2> data{values[0].data(), values[1].data()};
-  const std::array<const uint8_t*, 2> mask{free[0].data(), free[1].data()};
+  const std::array<const uint8_t*, 2> mask{marks[0].data(), marks[1].data()};
   if (!part) {
     write_table(path, h, data, mask, threads);
   } else {
@@ -247,7 +247,7 @@ Written solve_dtc_and_write(const std::string& dir, SolvedTable& t, const TableS
   Partition& ranks = part ? *part : whole;
   Written w{};
   auto start = Clock::now();
-  // Before the DTC stage frees them, the sub-tables tell which omitted entries to keep.
+  // Black's captures into the sub-tables tell which of its forced distances the files keep.
   const KeptEntries kept = find_kept_entries(t, set);
   dtm_entries_to_file(t);  // the DTC stage overwrites the array, reload_dtm decodes the file
   const auto dtm_mark = [&](int side, uint64_t slot) {

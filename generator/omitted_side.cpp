@@ -1,10 +1,10 @@
 #include "generator/omitted_side.hpp"
 
+#include <zstd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <stdexcept>
-
-#include <zstd.h>
 
 #include "core/one_ply.hpp"
 
@@ -149,8 +149,7 @@ bool OmittedStash::restore(SolvedTable& t) const {
       continue;
     }
     for (uint64_t i = 0; i < count; ++i)
-      if (is_forced(wdl[first + i]))
-        dtm[first + i] = uint16_t(planes[i] | planes[count + i] << 8);
+      if (is_forced(wdl[first + i])) dtm[first + i] = uint16_t(planes[i] | planes[count + i] << 8);
   }
   if (damaged) throw std::logic_error("OmittedStash: a damaged frame");
   return true;

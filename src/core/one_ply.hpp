@@ -44,10 +44,10 @@ std::optional<uint16_t> rebuild_distance(TableKind kind, const Position& pos, Wd
   for (const Move m : moves) {
     if (pos.is_capture(m) || !pos.pseudo_move_legal(m, safety)) continue;
     const OwnEntry o = own(m);
-    const bool keeps = win ? kind == TableKind::Dtm ? is_forced(o.wdl) && is_loss(o.wdl)
-                                                    : o.wdl == Wdl::Loss
-                           : kind == TableKind::Dtm ? is_forced(o.wdl) && is_win(o.wdl)
-                                                    : o.wdl == Wdl::Win;
+    const bool keeps =
+        win ? kind == TableKind::Dtm ? is_forced(o.wdl) && is_loss(o.wdl) : o.wdl == Wdl::Loss
+        : kind == TableKind::Dtm ? is_forced(o.wdl) && is_win(o.wdl)
+                                 : o.wdl == Wdl::Win;
     if (!keeps) continue;
     best = win ? std::min(best, o.entry + 1u) : std::max(best, o.entry + 1u);
   }
