@@ -81,19 +81,7 @@ bool SlotCursor::load(uint64_t slot, Color side) {
 
 Outcome SolvedTable::value_from_files(int side, uint64_t slot) const {
   const Wdl w = Wdl(files[0]->get(side, slot));
-  const auto entry = uint16_t(files[1]->get(side, slot));
-  if (entry != 0 || side != files[1]->header().omitted_side || !omissible(TableKind::Dtm, w))
-    return {w, entry};
-  Position pos;
-  index.decode(slot, pos);
-  pos.set_side_to_move(Color(side));
-  MoveList moves;
-  const auto d = rebuild_distance(TableKind::Dtm, pos, w, moves, [&](Move m) {
-    const uint64_t s = index.encode(pos.after(m));
-    return OwnEntry{Wdl(files[0]->get(1 - side, s)), uint16_t(files[1]->get(1 - side, s))};
-  });
-  if (!d) throw TableError(files[1]->path(), "an omitted distance has no move that rebuilds it");
-  return {w, *d};
+  return {w, read_distance(index, *files[0], *files[1], side, slot, w)};
 }
 
 void TableSet::add(std::unique_ptr<SolvedTable> t) {

@@ -270,21 +270,8 @@ Wdl Tablebase::read_wdl(const Located& at) const {
 }
 
 uint16_t Tablebase::read_distance(const Located& at, const TableFile& file, Wdl w) const {
-  const auto entry = uint16_t(file.get(at.side, at.slot));
-  const TableKind kind = file.header().kind;
-  if (entry != 0 || at.side != file.header().omitted_side || !omissible(kind, w)) return entry;
-  const Index& index = index_of(*at.entry, at.material);
-  const TableFile& wdl = wdl_file(*at.entry, at.material);
-  Position pos;
-  index.decode(at.slot, pos);
-  pos.set_side_to_move(Color(at.side));
-  MoveList moves;
-  const auto d = rebuild_distance(kind, pos, w, moves, [&](Move m) {
-    const uint64_t s = index.encode(pos.after(m));
-    return OwnEntry{Wdl(wdl.get(1 - at.side, s)), uint16_t(file.get(1 - at.side, s))};
-  });
-  if (!d) throw TableError(file.path(), "an omitted distance has no move that rebuilds it");
-  return *d;
+  return xq::read_distance(index_of(*at.entry, at.material), wdl_file(*at.entry, at.material), file,
+                           at.side, at.slot, w);
 }
 
 std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/index.hpp"
 #include "core/position.hpp"
 #include "core/table_file.hpp"
 #include "core/values.hpp"
@@ -54,5 +55,11 @@ std::optional<uint16_t> rebuild_distance(TableKind kind, const Position& pos, Wd
   if (best == ~0u) return std::nullopt;
   return uint16_t(best);
 }
+
+// Entry (side, slot) of a distance file, whose class in the same table's WDL file is w: the
+// stored entry, or an omitted one rebuilt from the quiet moves' entries of both files. Throws
+// TableError for an omitted entry that nothing rebuilds.
+uint16_t read_distance(const Index& index, const TableFile& wdl, const TableFile& file, int side,
+                       uint64_t slot, Wdl w);
 
 }  // namespace xq
