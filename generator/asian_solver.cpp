@@ -5,22 +5,13 @@
 #include <stdexcept>
 
 #include "core/retro.hpp"
-#include "generator/asian_game.hpp"
 #include "generator/buchi_region.hpp"
 #include "generator/draw_set.hpp"
-#include "rules/move_facts.hpp"
+#include "rules/asian_game.hpp"
 
 namespace xq::gen {
 
 namespace {
-
-// Kills are idle under the Asian rules (R3a) and enter no label of the product, so the facts
-// are taken without the mate search.
-const ChaseOptions kNoKills = [] {
-  ChaseOptions o;
-  o.kill_depth_plies = 0;
-  return o;
-}();
 
 // The table's draws (draw_set.hpp) with the Asian stage's tests of their moves.
 struct Draws : DrawSet {
@@ -29,7 +20,7 @@ struct Draws : DrawSet {
   // register (docs/metrics.md "The Asian stage").
   static bool escape(const Position& pos, Move m) {
     if (pos.gives_check(m)) return false;
-    return move_facts(pos, m, RuleSet::Asian, kNoKills).chased.empty();
+    return asian_move_facts(pos, m).chased.empty();
   }
 };
 
@@ -152,22 +143,24 @@ struct EscapeSafety {
   }
 };
 
-// The product's game on the cornered draws `members` (sorted): every legal move, a capture or
-// a move out of the members as a sink by its value (a draw outside: not won by P, exact by
-// the bound), a move between members with its facts, in the frame of the target's slot (a
-// slot stands for a position and its mirror image, and the registers name points).
-AsianGame build_game(const Draws& d, const Bitmap& cornered, const std::vector<uint64_t>& members,
-                     Color winner) {
+// The product's game on `members` (sorted global ids, also set in `in_game`): the stage's
+// cornered draws, or verify's chase-decided positions. Every legal move, a capture or a move out
+// of the members as a sink by its value (a draw outside: not won by P, exact by the bound), a
+// move between members with its facts, in the frame of the target's slot (a slot stands for a
+// position and its mirror image, and the registers name points).
+AsianGame build_game(const SolvedTable& t, const CaptureTargets& targets, const Bitmap& in_game,
+                     const std::vector<uint64_t>& members, Color winner) {
+  const uint64_t n = t.index.size();
   const uint32_t size = uint32_t(members.size());
   std::vector<std::vector<AsianGame::Move>> out(size);
   std::vector<uint8_t> winner_moves(size);
 #pragma omp parallel
   {
-    SlotCursor cur(d.t.index);
+    SlotCursor cur(t.index);
     MoveList moves;
 #pragma omp for schedule(dynamic, 16)
     for (uint32_t v = 0; v < size; ++v) {
-      d.load(cur, members[v]);
+      cur.load(members[v] % n, Color(members[v] >= n));
       Position& pos = cur.pos();
       const bool ours = pos.side_to_move() == winner;
       winner_moves[v] = ours;
@@ -180,14 +173,14 @@ AsianGame build_game(const Draws& d, const Bitmap& cornered, const std::vector<u
         Position after = pos;
         const Piece captured = after.make(m);
         if (captured != kNoPiece) {
-          const Wdl w = d.targets.probe(after, captured).wdl;
+          const Wdl w = targets.probe(after, captured).wdl;
           e.target = (ours ? is_loss(w) : is_win(w)) ? AsianGame::kWonSink : AsianGame::kNotWonSink;
         } else {
           bool flip = false;
-          const uint64_t slot = d.t.index.encode(after, &flip);
-          const uint64_t to = uint64_t(after.side_to_move()) * d.n + slot;
-          if (cornered.test(to)) {
-            const MoveFacts f = move_facts(pos, m, RuleSet::Asian, kNoKills);
+          const uint64_t slot = t.index.encode(after, &flip);
+          const uint64_t to = uint64_t(after.side_to_move()) * n + slot;
+          if (in_game.test(to)) {
+            const MoveFacts f = asian_move_facts(pos, m);
             e.target =
                 uint32_t(std::lower_bound(members.begin(), members.end(), to) - members.begin());
             e.from = m.from;
@@ -199,7 +192,7 @@ AsianGame build_game(const Draws& d, const Bitmap& cornered, const std::vector<u
             edges.push_back(e);
             continue;
           }
-          const Wdl w = d.t.wdl[after.side_to_move()][slot];
+          const Wdl w = t.wdl[after.side_to_move()][slot];
           e.target = w != Wdl::Draw && (ours ? is_loss(w) : is_win(w)) ? AsianGame::kWonSink
                                                                        : AsianGame::kNotWonSink;
         }
@@ -270,7 +263,8 @@ AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const 
     if (members.empty()) continue;
     if (members.size() >= AsianGame::kNotWonSink)
       throw std::runtime_error(table.material.name() + ": too many cornered positions");
-    const AsianSolution solution = solve_asian_game(build_game(draws, cornered, members, winner));
+    const AsianSolution solution =
+        solve_asian_game(build_game(table, draws.targets, cornered, members, winner));
     sizes.states[winner] = solution.states;
     sizes.vertices[winner] = solution.vertices;
     for (uint32_t v = 0; v < members.size(); ++v)
@@ -288,6 +282,35 @@ AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const 
       table.distance[draws.side_of(g)][draws.slot_of(g)] = kAsianChasePotential;
     }
   return sizes;
+}
+
+std::vector<uint64_t> asian_chase_unwon(const SolvedTable& table, const TableSet& set) {
+  const uint64_t n = table.index.size();
+  const CaptureTargets targets(table.material, set);
+  std::vector<uint64_t> unwon;
+  for (const Color winner : {Red, Black}) {
+    Bitmap decided(2 * n);
+    std::vector<uint64_t> members;
+    for (uint64_t g = 0; g < 2 * n; ++g) {
+      const Color side = Color(g >= n);
+      if (table.wdl[side][g % n] != (side == winner ? Wdl::ChaseWin : Wdl::ChaseLoss)) continue;
+      // A table read from its files may hold any value at an illegal slot (don't care).
+      Position pos;
+      if (!table.index.decode(g % n, pos)) continue;
+      pos.set_side_to_move(side);
+      if (pos.in_check(~side)) continue;
+      decided.set(g);
+      members.push_back(g);
+    }
+    if (members.empty()) continue;
+    if (members.size() >= AsianGame::kNotWonSink)
+      throw std::runtime_error(table.material.name() + ": too many chase-decided positions");
+    const AsianSolution s = solve_asian_game(build_game(table, targets, decided, members, winner));
+    for (uint32_t v = 0; v < members.size(); ++v)
+      if (!s.won[v]) unwon.push_back(members[v]);
+  }
+  std::sort(unwon.begin(), unwon.end());
+  return unwon;
 }
 
 }  // namespace xq::gen

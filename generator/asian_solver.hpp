@@ -2,7 +2,7 @@
 // still drawn after the perpetual-check rule, those won because perpetual chase of one and the
 // same piece is forbidden too (docs/rules.md R8). Per would-be winner P: the relaxed bound (the
 // complement of the opponent's Büchi region for moves that neither check nor chase), then the
-// exact register product of generator/asian_game.hpp on those positions alone.
+// exact register product of rules/asian_game.hpp on those positions alone.
 #pragma once
 
 #include "generator/plain_solver.hpp"
@@ -29,6 +29,13 @@ struct AsianStageSizes {
 // nothing).
 AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
                                  bool relaxed_bound = true);
+
+// verify's check of an `asian` table's chase values, which store no measure to check move by
+// move: per winner P, the register game on the positions the table decides by the chase rule
+// for P, every other position at its stored value (a capture at its sub-table's). Returns the
+// decided positions P does not win there (global ids side * n + slot, sorted): none in a sound
+// table.
+std::vector<uint64_t> asian_chase_unwon(const SolvedTable& table, const TableSet& set);
 
 // The distance entry of an Asian chase-decided position: pack_chase_potential(1, 0, 0).
 constexpr uint16_t kAsianChasePotential = 1u << 11;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "generator/asian_solver.hpp"
 #include "rules/chase_game.hpp"
 
 namespace xq::gen {
@@ -195,10 +196,19 @@ class Checker {
   std::optional<std::string> check_chase(const Position& pos, const std::vector<Successor>& succ,
                                          Outcome stored) const {
     if (!is_chase_decided(stored.wdl)) return std::nullopt;
-    if (rules_ != RuleSet::Chinese)
-      return std::string("chase values of --rules ") + rule_set_name(rules_) +
-             " tables are not checked yet (the Chinese game only)";
     const bool winner_moves = stored.wdl == Wdl::ChaseWin;
+    if (rules_ == RuleSet::Asian) {
+      // No measure to follow: here the value's moves, the register game in verify_table.
+      if (stored.distance != kAsianChasePotential) return "asian chase value with a measure";
+      const auto lost = [](const Successor& s) { return is_loss(s.wdl); };
+      if (!winner_moves)
+        return std::all_of(succ.begin(), succ.end(), lost)
+                   ? std::nullopt
+                   : std::optional<std::string>("chase loss with a move that does not lose");
+      return std::any_of(succ.begin(), succ.end(), [](const Successor& s) { return is_win(s.wdl); })
+                 ? std::nullopt
+                 : std::optional<std::string>("chase win without a winning move");
+    }
     const uint16_t p = stored.distance;
     // A quiet move within the game keeps the measure.
     const auto progresses = [&](const Successor& s) {
@@ -252,6 +262,16 @@ std::vector<Inconsistency> verify_table(const SolvedTable& table, const TableSet
     if (found.size() < 64 * max_reports)  // a bounded sample, reported in slot order
       found.push_back({g, {pos.fen(), *problem + " (slot " + std::to_string(slot) + ")"}});
   }
+  if (rules == RuleSet::Asian)
+    for (const uint64_t g : asian_chase_unwon(table, set)) {
+      if (found.size() >= 64 * max_reports) break;
+      Position pos;
+      table.index.decode(g % n, pos);
+      pos.set_side_to_move(Color(g >= n));
+      found.push_back({g,
+                       {pos.fen(), "an Asian chase value the register game does not win (slot " +
+                                       std::to_string(g % n) + ")"}});
+    }
   std::sort(found.begin(), found.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<Inconsistency> out;

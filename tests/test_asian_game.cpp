@@ -3,14 +3,16 @@
 // mirrored slot, and random games where the generator's product equals the reference's
 // (tests/reference/asian_game.hpp), the exact winners lie in the bound, and the game solved on
 // the bound alone gives the same values.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <map>
 #include <random>
 
-#include "generator/asian_game.hpp"
 #include "generator/buchi_region.hpp"
 #include "reference/asian_game.hpp"
+#include "rules/asian_game.hpp"
 
-using xq::gen::AsianGame;
+using xq::AsianGame;
 using xq::gen::Bitmap;
 
 namespace {
@@ -45,7 +47,7 @@ bool p_wins_cycle(const std::vector<Spec>& p, const std::vector<Spec>& o) {
   const uint32_t n = uint32_t(2 * p.size());
   for (uint32_t i = 0; i < n; ++i)
     g.add_node(i % 2 == 0, {move_of((i + 1) % n, i % 2 == 0 ? p[i / 2] : o[i / 2])});
-  return xq::gen::solve_asian_game(g).won[0];
+  return xq::solve_asian_game(g).won[0];
 }
 
 }  // namespace
@@ -114,7 +116,7 @@ TEST_CASE("asian stage game: sinks and nodes without moves", "[asian_game]") {
   g.add_node(true, {{.target = kNotWon}, {.target = kWon}});   // P takes the won sink
   g.add_node(false, {{.target = kNotWon}, {.target = kWon}});  // O takes the other
   g.add_node(false, {{.target = 1}});                          // O moves into its mate
-  CHECK(xq::gen::solve_asian_game(g).won == std::vector<uint8_t>{0, 1, 1, 0, 1});
+  CHECK(xq::solve_asian_game(g).won == std::vector<uint8_t>{0, 1, 1, 0, 1});
 }
 
 namespace {
@@ -232,7 +234,7 @@ TEST_CASE("asian stage game equals the reference on random games, inside its bou
       const std::vector<uint8_t> all(n, 1);
       const AsianGame whole = game_for(a, n, p, all);
       INFO("round " << round << ", winner " << int(p));
-      CHECK(xq::gen::solve_asian_game(whole).won == exact);
+      CHECK(xq::solve_asian_game(whole).won == exact);
       // The bound: the complement of O's Büchi region for relaxed escapes.
       EscapeGraph graph(whole);
       Bitmap cornered(n);
@@ -240,7 +242,7 @@ TEST_CASE("asian stage game equals the reference on random games, inside its bou
       xq::gen::refine_to_buchi(graph, cornered, n);
       std::vector<uint8_t> keep(n);
       for (uint32_t i = 0; i < n; ++i) keep[i] = cornered.test(i);
-      const std::vector<uint8_t> on_bound = xq::gen::solve_asian_game(game_for(a, n, p, keep)).won;
+      const std::vector<uint8_t> on_bound = xq::solve_asian_game(game_for(a, n, p, keep)).won;
       for (uint32_t i = 0, k = 0; i < n; ++i) {
         decided += exact[i];
         if (!keep[i]) {
@@ -252,4 +254,108 @@ TEST_CASE("asian stage game equals the reference on random games, inside its bou
     }
   }
   CHECK(decided > 100);  // the games are not all draws
+}
+
+// The reference clears a register kept through an escape (tests/reference/asian_game.cpp): the
+// values must be those of the product as docs/rules.md G3 states it, on games with many decided
+// nodes and registers that resume.
+TEST_CASE("asian reference: clearing registers after escapes keeps every value", "[asian_game]") {
+  std::mt19937 rng(20261205);
+  int decided = 0, smaller = 0;
+  for (int round = 0; round < 2000; ++round) {
+    const uint32_t n = 2 + uint32_t(rng() % 14);
+    const xq::ref::AsianArena a = random_arena(rng, n);
+    const xq::ref::AsianResult cleared = xq::ref::solve_asian_game(a),
+                               whole = xq::ref::solve_asian_game(a, false);
+    INFO("round " << round);
+    CHECK(cleared.value == whole.value);
+    for (uint32_t i = 0; i < n; ++i) decided += cleared.value[i] != 0;
+    smaller += cleared.game_size < whole.game_size;
+  }
+  CHECK(decided > 1000);
+  CHECK(smaller > 1000);  // the products differ: registers were kept through escapes
+}
+
+namespace {
+
+// The priority of a move at state s with the mover's register left at `reg` (docs/rules.md G3:
+// escape by O 9, by P 8; check by P 7, by O 6; chase by O 5, by P 4; pinned-rook chase by O 3,
+// by P 2), restated to judge the strategy's plays.
+int priority_of(const AsianGame& g, const xq::AsianState& s, uint32_t i, uint8_t reg) {
+  const AsianGame::Move& m = g.moves[g.first[s.node] + i];
+  const bool ours = g.winner_moves[s.node];
+  const uint8_t kept = ours ? s.tau_p : s.tau_o;
+  int label = 0;  // escape
+  if (reg == kept && m.check && kept == AsianGame::kChecks) label = 1;
+  if (reg == kept && !m.check && kept < 90 && m.chased.test(kept))
+    label = m.pinned_rook.test(kept) ? 3 : 2;
+  constexpr int by_p[] = {8, 7, 4, 2}, by_o[] = {9, 6, 5, 3};
+  return ours ? by_p[label] : by_o[label];
+}
+
+}  // namespace
+
+// P's strategy against opponents that choose their moves and their register for P by the
+// state alone: each such play ends in a sink P has won, or a mate of O, or repeats a state,
+// and then the cycle's largest priority is even (P wins it).
+TEST_CASE("asian strategy wins every play against positional opponents", "[asian_game]") {
+  std::mt19937 rng(20261204);
+  int plays = 0, cycles = 0;
+  for (int round = 0; round < 300; ++round) {
+    const uint32_t n = 2 + uint32_t(rng() % 10);
+    const xq::ref::AsianArena a = random_arena(rng, n);
+    for (const uint8_t p : {0, 1}) {
+      const AsianGame g = game_for(a, n, p, std::vector<uint8_t>(n, 1));
+      const std::vector<uint8_t> won = xq::solve_asian_game(g).won;
+      const xq::AsianStrategy strategy(g);
+      for (uint32_t v = 0; v < n; ++v) {
+        CHECK(strategy.wins({v}) == bool(won[v]));
+        if (!won[v]) continue;
+        for (int trial = 0; trial < 4; ++trial) {
+          const uint64_t salt = rng();
+          const auto choose = [&](const xq::AsianState& s, uint32_t extra, size_t count) {
+            uint64_t h = (uint64_t(s.node) << 16 | s.tau_p << 8 | s.tau_o) * 0x9e3779b97f4a7c15ull;
+            h ^= (salt + extra) * 0xc2b2ae3d27d4eb4full;
+            return uint32_t((h ^ h >> 29) % count);
+          };
+          INFO("round " << round << ", winner " << int(p) << ", node " << v);
+          ++plays;
+          xq::AsianState s{v};
+          std::map<std::array<uint32_t, 3>, size_t> seen;
+          std::vector<int> priorities;
+          for (;;) {
+            REQUIRE(strategy.wins(s));
+            const auto [at, fresh] =
+                seen.try_emplace({s.node, s.tau_p, s.tau_o}, priorities.size());
+            if (!fresh) {
+              ++cycles;
+              CHECK(*std::max_element(priorities.begin() + long(at->second), priorities.end()) %
+                        2 ==
+                    0);
+              break;
+            }
+            const bool ours = g.winner_moves[s.node];
+            const uint32_t count = g.first[s.node + 1] - g.first[s.node];
+            if (!count) {
+              CHECK_FALSE(ours);  // O mated or stalemated
+              break;
+            }
+            const uint32_t i = ours ? strategy.move(s) : choose(s, 0, count);
+            const AsianGame::Move& m = g.moves[g.first[s.node] + i];
+            if (m.target == kWon || m.target == kNotWon) {
+              CHECK(m.target == kWon);
+              break;
+            }
+            const std::vector<uint8_t> choices = strategy.register_choices(s, i);
+            const uint8_t reg =
+                ours ? choices[choose(s, 1 + i, choices.size())] : strategy.winner_register(s, i);
+            priorities.push_back(priority_of(g, s, i, reg));
+            s = strategy.after(s, i, reg);
+          }
+        }
+      }
+    }
+  }
+  CHECK(plays > 500);
+  CHECK(cycles > 100);
 }

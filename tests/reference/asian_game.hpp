@@ -32,6 +32,9 @@ struct AsianResult {
 };
 
 // Every node of the game needs a move. Throws std::logic_error when both sides would win.
-AsianResult solve_asian_game(const AsianArena& arena);
+// clear_after_escape: a register kept through a move that does not continue it (an escape)
+// is cleared to "nothing yet" (asian_game.cpp: the same values, a much smaller product); false
+// solves the product as docs/rules.md G3 states it, for the tests that compare the two.
+AsianResult solve_asian_game(const AsianArena& arena, bool clear_after_escape = true);
 
 }  // namespace xq::ref

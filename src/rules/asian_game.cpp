@@ -10,14 +10,23 @@
 //   3, by P 2
 // so that P wins an infinite play iff rank(O) > rank(P) in R8's order PC > PXR > PX > A. The
 // won sink loops at 8, the sink not won at 9; states and choices carry 0.
-#include "generator/asian_game.hpp"
+#include "rules/asian_game.hpp"
 
 #include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <unordered_map>
 
-namespace xq::gen {
+namespace xq {
+
+MoveFacts asian_move_facts(const Position& before, Move m) {
+  static const ChaseOptions no_kills = [] {
+    ChaseOptions o;
+    o.kill_depth_plies = 0;
+    return o;
+  }();
+  return move_facts(before, m, RuleSet::Asian, no_kills);
+}
 
 void AsianGame::add_node(bool winner_to_move, const std::vector<Move>& node_moves) {
   winner_moves.push_back(winner_to_move);
@@ -27,7 +36,7 @@ void AsianGame::add_node(bool winner_to_move, const std::vector<Move>& node_move
 
 namespace {
 
-constexpr uint8_t kNothing = 0xff, kChecks = 0xfe;  // register values besides a point
+constexpr uint8_t kNothing = AsianGame::kNothing, kChecks = AsianGame::kChecks;
 constexpr uint32_t kWonVertex = 0, kNotWonVertex = 1;
 
 enum Label : uint8_t { Escape, CheckLabel, ChaseLabel, PinnedRookChase };
@@ -35,6 +44,36 @@ enum Label : uint8_t { Escape, CheckLabel, ChaseLabel, PinnedRookChase };
 uint8_t label_priority(Label l, bool by_winner) {
   constexpr uint8_t by_p[] = {8, 7, 4, 2}, by_o[] = {9, 6, 5, 3};
   return by_winner ? by_p[l] : by_o[l];
+}
+
+bool is_sink(uint32_t target) {
+  return target == AsianGame::kWonSink || target == AsianGame::kNotWonSink;
+}
+
+// The label of a move relative to the mover's register `kept`, kept as it is.
+Label kept_label(const AsianGame::Move& m, uint8_t kept) {
+  if (m.check) return kept == kChecks ? CheckLabel : Escape;
+  if (kept < 90 && m.chased.test(kept))
+    return m.pinned_rook.test(kept) ? PinnedRookChase : ChaseLabel;
+  return Escape;
+}
+
+// The registers the mover's opponent may set instead of keeping `kept` (each an escape).
+void register_sets(const AsianGame::Move& m, uint8_t kept, std::vector<uint8_t>& sets) {
+  sets.clear();
+  if (m.check && kept != kChecks) sets.push_back(kChecks);
+  if (!m.check)
+    for (const Square c : m.chased)
+      if (c != kept) sets.push_back(uint8_t(c));
+}
+
+// The state after move m into a node: the mover's register at `reg`, the other side's register
+// following the moved piece (it names a piece of the mover), both mirrored with the target.
+AsianState next_state(const AsianGame::Move& m, bool winner_moved, uint8_t reg, uint8_t other) {
+  const uint8_t followed = other == m.from ? m.to : other;
+  const auto frame = [&](uint8_t r) { return m.mirror && r < 90 ? uint8_t(mirror_lr(r)) : r; };
+  return winner_moved ? AsianState{m.target, frame(reg), frame(followed)}
+                      : AsianState{m.target, frame(followed), frame(reg)};
 }
 
 // The parity game, with successor and predecessor lists.
@@ -71,7 +110,7 @@ struct Product {
     vertex(1, 9);  // the sink not won
     edges = {{kWonVertex, kWonVertex}, {kNotWonVertex, kNotWonVertex}};
     initial.resize(g.size());
-    for (uint32_t v = 0; v < g.size(); ++v) initial[v] = state(v, kNothing, kNothing);
+    for (uint32_t v = 0; v < g.size(); ++v) initial[v] = state(AsianState{v, kNothing, kNothing});
     for (size_t q = 0; q < queue.size(); ++q) expand(queue[q]);
     arena.link(edges);
   }
@@ -82,16 +121,21 @@ struct Product {
     arena.priority.push_back(priority);
     return arena.size() - 1;
   }
-  static uint64_t key(uint32_t node, uint8_t tau_p, uint8_t tau_o) {
-    return uint64_t(node) << 16 | uint64_t(tau_p) << 8 | tau_o;
+  static uint64_t key(const AsianState& st) {
+    return uint64_t(st.node) << 16 | uint64_t(st.tau_p) << 8 | st.tau_o;
   }
-  uint32_t state(uint32_t node, uint8_t tau_p, uint8_t tau_o) {
-    const auto [it, fresh] = states.try_emplace(key(node, tau_p, tau_o), 0);
+  uint32_t state(const AsianState& st) {
+    const auto [it, fresh] = states.try_emplace(key(st), 0);
     if (fresh) {
-      it->second = vertex(g.winner_moves[node] ? 0 : 1, 0);
+      it->second = vertex(g.winner_moves[st.node] ? 0 : 1, 0);
       queue.push_back(it->first);
     }
     return it->second;
+  }
+  // The vertex of a state, or UINT32_MAX when the product never reached it.
+  uint32_t find(const AsianState& st) const {
+    const auto it = states.find(key(st));
+    return it == states.end() ? UINT32_MAX : it->second;
   }
   uint32_t arrival(uint32_t s, uint8_t priority) {
     const auto [it, fresh] = arrivals.try_emplace(uint64_t(s) << 4 | priority, 0);
@@ -102,50 +146,34 @@ struct Product {
     return it->second;
   }
 
+  // One edge per move out of a state, in the node's move order (AsianStrategy counts on it).
   void expand(uint64_t k) {
-    const uint32_t node = uint32_t(k >> 16), s = states.at(k);
-    const bool ours = g.winner_moves[node];
-    // [0]: the mover's register, [1]: the other side's.
-    const std::array<uint8_t, 2> tau = ours ? std::array<uint8_t, 2>{uint8_t(k >> 8), uint8_t(k)}
-                                            : std::array<uint8_t, 2>{uint8_t(k), uint8_t(k >> 8)};
-    if (g.first[node] == g.first[node + 1]) {  // mated or stalemated: lost by the mover
+    const AsianState st{uint32_t(k >> 16), uint8_t(k >> 8), uint8_t(k)};
+    const uint32_t s = states.at(k);
+    const bool ours = g.winner_moves[st.node];
+    if (g.first[st.node] == g.first[st.node + 1]) {  // mated or stalemated: lost by the mover
       edges.push_back({s, ours ? kNotWonVertex : kWonVertex});
       return;
     }
+    const uint8_t kept = ours ? st.tau_p : st.tau_o, other = ours ? st.tau_o : st.tau_p;
     std::vector<uint8_t> sets;
-    for (uint32_t i = g.first[node]; i < g.first[node + 1]; ++i) {
+    for (uint32_t i = g.first[st.node]; i < g.first[st.node + 1]; ++i) {
       const AsianGame::Move& m = g.moves[i];
-      if (m.target == AsianGame::kWonSink || m.target == AsianGame::kNotWonSink) {
+      if (is_sink(m.target)) {
         edges.push_back({s, m.target == AsianGame::kWonSink ? kWonVertex : kNotWonVertex});
         continue;
       }
-      // A register on the moved piece follows it.
-      const uint8_t other = tau[1] == m.from ? m.to : tau[1];
-      const uint8_t kept = tau[0];
-      const bool chases_kept = kept < 90 && m.chased.test(kept);
-      const Label label = m.check       ? (kept == kChecks ? CheckLabel : Escape)
-                          : chases_kept ? (m.pinned_rook.test(kept) ? PinnedRookChase : ChaseLabel)
-                                        : Escape;
-      sets.clear();
-      if (m.check && kept != kChecks) sets.push_back(kChecks);
-      if (!m.check)
-        for (const Square c : m.chased)
-          if (c != kept) sets.push_back(uint8_t(c));
-      const auto frame = [&](uint8_t reg) {
-        return m.mirror && reg < 90 ? uint8_t(mirror_lr(reg)) : reg;
-      };
-      const auto to_state = [&](uint8_t reg) {
-        return ours ? state(m.target, frame(reg), frame(other))
-                    : state(m.target, frame(other), frame(reg));
-      };
+      register_sets(m, kept, sets);
       uint32_t from = s;
       if (!sets.empty()) {  // the mover's opponent chooses the register
         from = vertex(ours ? 1 : 0, 0);
         edges.push_back({s, from});
       }
-      edges.push_back({from, arrival(to_state(kept), label_priority(label, ours))});
+      edges.push_back({from, arrival(state(next_state(m, ours, kept, other)),
+                                     label_priority(kept_label(m, kept), ours))});
       for (const uint8_t reg : sets)
-        edges.push_back({from, arrival(to_state(reg), label_priority(Escape, ours))});
+        edges.push_back(
+            {from, arrival(state(next_state(m, ours, reg, other)), label_priority(Escape, ours))});
     }
   }
 };
@@ -153,15 +181,21 @@ struct Product {
 // Zielonka's algorithm. A vertex is in the game of depth L iff level[v] >= L (level 0: out);
 // only one depth is worked on at a time, so a game's vertices have level exactly L then. The
 // second recursive call of the textbook version is the loop, so the depth is at most the number
-// of priorities.
+// of priorities. With `strategy`, each vertex won by its owner gets the edge (an index into
+// succ) of a winning strategy: the attractor's edge, the sub-game's strategy, or for a vertex
+// of the top priority any edge staying in the game; the last call that decides a vertex writes
+// its edge last.
 class Zielonka {
  public:
-  explicit Zielonka(const Arena& a)
+  explicit Zielonka(const Arena& a, std::vector<uint32_t>* strategy = nullptr)
       : a_(a),
         level_(a.size(), 1),
         mark_(a.size(), 0),
         count_epoch_(a.size(), 0),
-        count_(a.size(), 0) {}
+        count_(a.size(), 0),
+        strategy_(strategy) {
+    if (strategy_) strategy_->assign(a.size(), UINT32_MAX);
+  }
 
   // The vertices P (0) and O (1) win.
   std::array<std::vector<uint32_t>, 2> solve() {
@@ -180,6 +214,7 @@ class Zielonka {
       std::vector<uint32_t> highest;
       for (const uint32_t v : game)
         if (a_.priority[v] == top) highest.push_back(v);
+      const size_t top_count = highest.size();  // attract appends the attracted vertices
       attract(depth, i, highest);
       std::vector<uint32_t> rest;
       for (const uint32_t v : game)
@@ -188,6 +223,10 @@ class Zielonka {
       std::array<std::vector<uint32_t>, 2> sub = solve(uint8_t(depth + 1), rest);
       for (const uint32_t v : rest) level_[v] = depth;
       if (sub[1 - i].empty()) {
+        if (strategy_)
+          for (size_t k = 0; k < top_count; ++k)
+            if (a_.owner[highest[k]] == i)
+              (*strategy_)[highest[k]] = edge_within(highest[k], depth);
         won[i].insert(won[i].end(), game.begin(), game.end());
         break;
       }
@@ -221,6 +260,8 @@ class Zielonka {
               count_[p] += level_[a_.succ[f]] >= depth;
           }
           if (--count_[p] != 0) continue;
+        } else if (strategy_) {
+          (*strategy_)[p] = edge_to(p, w);
         }
         mark_[p] = epoch_;
         set.push_back(p);
@@ -228,10 +269,22 @@ class Zielonka {
     }
   }
 
+  uint32_t edge_to(uint32_t v, uint32_t w) const {
+    uint32_t f = a_.first[v];
+    while (a_.succ[f] != w) ++f;
+    return f;
+  }
+  uint32_t edge_within(uint32_t v, uint8_t depth) const {
+    uint32_t f = a_.first[v];
+    while (level_[a_.succ[f]] < depth) ++f;
+    return f;
+  }
+
   const Arena& a_;
   std::vector<uint8_t> level_;
   std::vector<uint32_t> mark_, count_epoch_, count_;
   uint32_t epoch_ = 0;
+  std::vector<uint32_t>* strategy_;
 };
 
 }  // namespace
@@ -250,4 +303,73 @@ AsianSolution solve_asian_game(const AsianGame& g) {
   return out;
 }
 
-}  // namespace xq::gen
+struct AsianStrategy::Impl {
+  AsianGame game;
+  Product product;
+  std::vector<uint8_t> p_wins;  // per vertex
+  std::vector<uint32_t> edge;   // per vertex won by its owner: the strategy's edge
+
+  explicit Impl(AsianGame&& g) : game(std::move(g)), product(game) {
+    const std::array<std::vector<uint32_t>, 2> won = Zielonka(product.arena, &edge).solve();
+    p_wins.assign(product.arena.size(), 0);
+    for (const uint32_t v : won[0]) p_wins[v] = 1;
+  }
+  uint32_t won_state(const AsianState& s) const {
+    const uint32_t v = product.find(s);
+    if (v == UINT32_MAX || !p_wins[v])
+      throw std::logic_error("asian strategy: a state P does not win");
+    return v;
+  }
+  const AsianGame::Move& move(const AsianState& s, uint32_t i) const {
+    return game.moves[game.first[s.node] + i];
+  }
+};
+
+AsianStrategy::AsianStrategy(AsianGame g) : impl_(std::make_unique<Impl>(std::move(g))) {}
+AsianStrategy::~AsianStrategy() = default;
+AsianStrategy::AsianStrategy(AsianStrategy&&) noexcept = default;
+
+const AsianGame& AsianStrategy::game() const {
+  return impl_->game;
+}
+
+bool AsianStrategy::wins(const AsianState& s) const {
+  const uint32_t v = impl_->product.find(s);
+  return v != UINT32_MAX && impl_->p_wins[v];
+}
+
+uint32_t AsianStrategy::move(const AsianState& s) const {
+  const uint32_t v = impl_->won_state(s);
+  if (!impl_->game.winner_moves[s.node]) throw std::logic_error("asian strategy: O is to move");
+  return impl_->edge[v] - impl_->product.arena.first[v];
+}
+
+std::vector<uint8_t> AsianStrategy::register_choices(const AsianState& s, uint32_t move) const {
+  const uint8_t kept = impl_->game.winner_moves[s.node] ? s.tau_p : s.tau_o;
+  std::vector<uint8_t> out;
+  register_sets(impl_->move(s, move), kept, out);
+  out.insert(out.begin(), kept);
+  return out;
+}
+
+AsianState AsianStrategy::after(const AsianState& s, uint32_t move, uint8_t mover_register) const {
+  const bool ours = impl_->game.winner_moves[s.node];
+  const AsianGame::Move& m = impl_->move(s, move);
+  if (is_sink(m.target)) throw std::logic_error("asian strategy: a move out of the game");
+  return next_state(m, ours, mover_register, ours ? s.tau_o : s.tau_p);
+}
+
+uint8_t AsianStrategy::winner_register(const AsianState& s, uint32_t move) const {
+  const uint32_t v = impl_->won_state(s);
+  const Arena& a = impl_->product.arena;
+  const uint32_t next = a.succ[a.first[v] + move];
+  // A choice vertex is P's (O moved); an arrival means the register is kept.
+  const uint32_t arrival =
+      a.owner[next] == 0 && a.priority[next] == 0 ? a.succ[impl_->edge[next]] : next;
+  const uint32_t target = a.succ[a.first[arrival]];
+  for (const uint8_t reg : register_choices(s, move))
+    if (impl_->product.find(after(s, move, reg)) == target) return reg;
+  throw std::logic_error("asian strategy: no register leads to the strategy's state");
+}
+
+}  // namespace xq
