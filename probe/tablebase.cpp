@@ -7,6 +7,7 @@
 
 #include "core/one_ply.hpp"
 #include "core/table_names.hpp"
+#include "probe/asian_line.hpp"
 #include "rules/chase_game.hpp"
 
 namespace xq {
@@ -275,9 +276,19 @@ uint16_t Tablebase::read_distance(const Located& at, const TableFile& file, Wdl 
 }
 
 std::optional<Wdl> Tablebase::probe_wdl(const Position& pos) const {
-  const auto at = locate(pos, std::nullopt);
+  return probe_wdl_within(pos, std::nullopt);
+}
+
+std::optional<Wdl> Tablebase::probe_wdl_within(const Position& pos,
+                                               std::optional<RuleSet> within) const {
+  const auto at = locate(pos, within);
   if (!at) return std::nullopt;
   return read_wdl(*at);
+}
+
+AsianPlay Tablebase::asian_play(const Position& start) const {
+  return AsianPlay(start,
+                   [this](const Position& p) { return probe_wdl_within(p, RuleSet::Asian); });
 }
 
 std::optional<Tablebase::Stored> Tablebase::stored(const Position& pos, bool with_dtc,
@@ -341,6 +352,14 @@ RootMoves Tablebase::root_moves_within(const Position& root, std::optional<RuleS
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   if (ranked.empty()) return {RootStatus::NoLegalMove, {}, std::nullopt};
+  if (rules == RuleSet::Asian && is_chase_decided(here.wdl)) {
+    // No stored measure: the register game's first move (asian_line.hpp) goes first.
+    AsianPlay play = asian_play(root);
+    if (play.missing()) return {RootStatus::NoSubTable, {}, play.missing()};
+    const Move first = play.next();
+    std::stable_partition(ranked.begin(), ranked.end(),
+                          [&](const auto& r) { return r.second.move == first; });
+  }
   RootMoves out;
   for (const auto& [key, mv] : ranked) out.moves.push_back(mv);
   return out;
@@ -458,12 +477,20 @@ std::optional<RuleSet> Tablebase::rules_at(const Position& pos) const {
 Line Tablebase::principal_variation(const Position& start, int max_plies) const {
   // The whole line under the start's rule set, captures into sub-tables included.
   const std::optional<RuleSet> rules = rules_at(start);
+  // An Asian chase-decided stretch is played through the register game, which follows the
+  // line's registers from one move to the next (a fresh game at each move would forget them).
+  std::optional<AsianPlay> play;
   return follow(start, max_plies, [&](const Position& pos, Line& line) -> std::optional<Move> {
-    if (const auto here = rules == RuleSet::Asian ? probe_within(pos, rules) : std::nullopt;
-        here && is_chase_decided(here->wdl)) {
-      line.end = LineEnd::NoStrategy;
-      return std::nullopt;
+    if (play && !play->at(pos)) play.reset();
+    if (!play && rules == RuleSet::Asian && is_chase_decided(*probe_wdl_within(pos, rules))) {
+      play.emplace(asian_play(pos));
+      if (play->missing()) {
+        line.end = LineEnd::NoSubTable;
+        line.missing = play->missing();
+        return std::nullopt;
+      }
     }
+    if (play) return play->next();
     const BestMove b = best_move_within(pos, rules);
     if (b.found()) return b.best.move;
     line.end = line_end(b.status);

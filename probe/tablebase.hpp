@@ -23,6 +23,8 @@
 
 namespace xq {
 
+class AsianPlay;  // probe/asian_line.hpp, internal to the library
+
 // A position's value from its side to move's view, under the rule set of the table that holds
 // it (Tablebase::rules). distance: DTM in plies for the forced classes (Win, Loss, CursedWin,
 // BlessedLoss); the rule potential (core/values.hpp, docs/metrics.md) for RuleWin/RuleLoss; the
@@ -94,8 +96,6 @@ enum class LineEnd {
   LimitReached,  // under the limit: 120 plies without a capture drew the game
   NoTable,       // the start position's material has no table: no move at all
   NoSubTable,    // the next best move needs a table that is missing: the line stops short
-  NoStrategy,    // an Asian chase-decided position: its winning strategy depends on which
-                 // piece has been chased, which a table does not store (docs/metrics.md)
 };
 
 // A principal variation: best moves of both sides, and why it ends there.
@@ -172,16 +172,18 @@ class Tablebase {
   RootProbe root_probe(const Position& pos, int counter) const;
   // Every legal move with its value, best first for the side to move (the first is the move
   // that keeps the game-theoretic value and follows the shortest win / longest loss or the
-  // rule strategy). Not found: no table for pos (NoTable) or for a capture's material
+  // rule strategy; from an Asian chase-decided position, the register game's first move with
+  // no repetition in progress). Not found: no table for pos (NoTable) or for a capture's material
   // (NoSubTable), each naming the material, or no legal move (NoLegalMove). Probes every
   // successor: for the root, not for search. Same exceptions as probe().
   RootMoves root_moves(const Position& pos) const;
   // The first of root_moves(pos), or the same reason why there is none.
   BestMove best_move(const Position& pos) const;
   // Best moves of both sides from pos to the end: mate or stalemate, a repetition (a rule-
-  // decided win ends when the loser's perpetual check repeats a position), or max_plies for a
-  // draw; or, short of it, where a table the line needs is missing or at an Asian
-  // chase-decided position, whose line no table can give (end and missing say so).
+  // decided win ends when the loser's perpetual check or chase repeats a position), or
+  // max_plies for a draw; or, short of it, where a table the line needs is missing (end and
+  // missing say so). An Asian chase-decided stretch is played by the register game
+  // (probe/asian_line.hpp), built and solved when the line enters it: that costs time.
   Line principal_variation(const Position& pos, int max_plies = 400) const;
   // The principal variation under the limit: both sides play root_probe's top move from
   // counter on (a capture resets it). A win under the limit converts within the plies remaining
@@ -236,7 +238,10 @@ class Tablebase {
   };
   std::optional<Stored> stored(const Position& pos, bool with_dtc,
                                std::optional<RuleSet> within = std::nullopt) const;
-  // probe(pos) under a query's rule set.
+  // probe_wdl(pos) and probe(pos) under a query's rule set.
+  std::optional<Wdl> probe_wdl_within(const Position& pos, std::optional<RuleSet> within) const;
+  // The register game from an Asian chase-decided position (probe/asian_line.hpp).
+  AsianPlay asian_play(const Position& start) const;
   std::optional<ProbeResult> probe_within(const Position& pos, std::optional<RuleSet> within) const;
   // The root queries under a line's rule set (the public ones: the root's own).
   RootMoves root_moves_within(const Position& pos, std::optional<RuleSet> within) const;

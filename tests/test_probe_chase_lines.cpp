@@ -4,6 +4,7 @@
 // longest resistance until a position repeats; the adjudicator must rule that the loser
 // violated and never judge the winner's moves a violation.
 #include <catch2/catch.hpp>
+#include <cstdlib>
 
 #include "core/index.hpp"
 #include "core/table_file.hpp"
@@ -82,49 +83,104 @@ TEST_CASE("lines from chase wins repeat by the loser's violation, never the winn
   CHECK(repeated * 2 > int(starts.size()));
 }
 
-// An Asian chase value has no line: the winner's moves depend on which piece has been chased,
-// which no table stores (docs/probe-api.md). The 车对马士象全 family has such positions only in
-// tables too large for the suite (KRKNABB, KRKNAABB: docs/rule-sets.md), so the first drawn
-// position (Red to move) of a KAK table under `asian` is rewritten as a chase win; its line
-// must stop at once with NoStrategy, where a Chinese chase win's line runs to a repetition.
-TEST_CASE("the line of an Asian chase value is not claimed", "[probe][chase]") {
-  const test::TempDir dir("asian-line");
+// Under the Asian rules the winner's strategy needs the chased-piece registers, which the probe
+// rebuilds by solving the register game of the start's chase component (probe/asian_line.hpp).
+namespace {
+
+struct LineCounts {
+  int lines = 0, repeated = 0, winner_chases = 0;
+};
+
+// Lines from every `stride`-th Asian chase-decided position of m in slot order, at most `count`
+// with the winner to move and `count` with the loser to move, and from their colour-flipped
+// images (the same table, the other colour winning): each must end in a repetition the
+// adjudicator rules against the loser, never the winner, or leave the chase game into the
+// loser's mate; best_move from the start is the line's first move.
+LineCounts check_asian_lines(const Tablebase& tb, const Material& m, uint64_t stride,
+                             size_t count) {
+  const Index index(m);
+  std::vector<Position> starts[2];  // [winner to move], flipped images included
+  uint64_t seen[2] = {};
+  const auto full = [&](bool winner_moves) { return starts[winner_moves].size() == 2 * count; };
+  for (uint64_t slot = 0; slot < index.size() && !(full(false) && full(true)); ++slot) {
+    Position pos;
+    if (!index.decode(slot, pos)) continue;
+    for (const Color side : {Red, Black}) {
+      pos.set_side_to_move(side);
+      if (!pos.legality_error().empty()) continue;
+      const Wdl w = *tb.probe_wdl(pos);
+      if (!is_chase_decided(w)) continue;
+      const bool winner_moves = w == Wdl::ChaseWin;
+      if (seen[winner_moves]++ % stride != 0 || full(winner_moves)) continue;
+      starts[winner_moves].push_back(pos);
+      starts[winner_moves].push_back(pos.colour_flipped());
+    }
+  }
+  LineCounts n;
+  for (const bool winner_moves : {true, false}) {
+    INFO((winner_moves ? "winner" : "loser") << " to move");
+    REQUIRE(starts[winner_moves].size() == 2 * count);
+    for (const Position& start : starts[winner_moves]) {
+      INFO(start.fen());
+      const Color winner = winner_moves ? start.side_to_move() : ~start.side_to_move();
+      const Line line = tb.principal_variation(start);
+      REQUIRE(line.complete());
+      ++n.lines;
+      CHECK(tb.best_move(start).best.move == line.moves.front());
+      if (line.end == LineEnd::NoLegalMove) {
+        Position end = start;
+        for (const Move mv : line.moves) end.make(mv);
+        CHECK(end.side_to_move() == ~winner);  // the loser mated or stalemated
+        continue;
+      }
+      REQUIRE(line.end == LineEnd::Repetition);
+      ++n.repeated;
+      const Adjudication a = adjudicate(start, line.moves, RuleSet::Asian);
+      INFO(adjudication_reason(a));
+      REQUIRE(a.repetition);
+      CHECK(a.verdict == (winner == Red ? CycleVerdict::BlackLoses : CycleVerdict::RedLoses));
+      CHECK(a.judgement.offender == ~winner);
+      CHECK(a.judgement.sides[~winner].violation != Violation::None);
+      // The winner may chase perpetually against the loser's perpetual check (docs/rules.md R8:
+      // check ranks above chase); the ruling is then against the loser alone.
+      if (a.judgement.sides[winner].violation != Violation::None) {
+        CHECK(a.judgement.sides[~winner].violation == Violation::Check);
+        ++n.winner_chases;
+      }
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+// KNKPP (马对双兵) is the smallest ending found where the Asian rules decide positions
+// (docs/rule-sets.md); all of them are won by the pawns (the horse may not chase for ever), and
+// their flipped images by Red.
+TEST_CASE("Asian chase lines repeat by the loser's violation, never the winner's",
+          "[big][probe][chase]") {
+  const test::TempDir dir("asian-lines");
   gen::GenOptions o;
   o.dir = dir.str();
   o.rules = RuleSet::Asian;
-  const Material m = Material::parse("KAK");
+  const Material m = Material::parse("KNKPP");
   gen::generate({m}, o);
-  const std::string path = table_path(dir.str(), m, TableKind::Wdl, RuleSet::Asian);
-  const Index index(m);
-  Position pos, drawn;
-  {
-    const auto file = TableFile::open(path);
-    std::vector<uint8_t> codes[2];
-    for (int side = 0; side < 2; ++side) {
-      codes[side].resize(file->header().slots_per_side);
-      file->read(side, 0, codes[side].size(), codes[side].data());
-    }
-    std::vector<uint64_t> draws;  // the first two, Red to move
-    for (uint64_t slot = 0; slot < codes[0].size() && draws.size() < 2; ++slot) {
-      Position p;
-      if (Wdl(codes[0][slot]) != Wdl::Draw || !index.decode(slot, p)) continue;
-      p.set_side_to_move(Red);
-      if (!p.legality_error().empty()) continue;
-      (draws.empty() ? pos : drawn) = p;
-      draws.push_back(slot);
-    }
-    REQUIRE(draws.size() == 2);
-    codes[0][draws[0]] = uint8_t(Wdl::ChaseWin);
-    gen::write_table(path, file->header(), {codes[0].data(), codes[1].data()}, {nullptr, nullptr});
-  }
-  const Tablebase tb({dir.str()});
-  REQUIRE(tb.probe_wdl(pos) == Wdl::ChaseWin);
-  const Line line = tb.principal_variation(pos);
-  CHECK(line.moves.empty());
-  CHECK(line.end == LineEnd::NoStrategy);
-  // The other positions' lines are as before: a draw's runs on to a repetition.
-  REQUIRE(tb.probe_wdl(drawn) == Wdl::Draw);
-  const Line draw_line = tb.principal_variation(drawn);
-  CHECK(draw_line.end == LineEnd::Repetition);
-  CHECK(draw_line.moves.size() >= 4);
+  const LineCounts n = check_asian_lines(Tablebase({dir.str()}), m, 1000, 12);
+  CHECK(n.lines == 48);
+  CHECK(n.repeated * 2 > n.lines);
+}
+
+// The same on tables built elsewhere (the 车对马士象全 family's KRKNABB and KRKNAABB under
+// `asian`, docs/rule-sets.md): XQTB_LINES_DIR, XQTB_LINES_MATERIAL, XQTB_LINES_STRIDE.
+TEST_CASE("Asian chase lines of a table directory", "[.][asian_lines_dir]") {
+  const char* dir = std::getenv("XQTB_LINES_DIR");
+  const char* material = std::getenv("XQTB_LINES_MATERIAL");
+  REQUIRE(dir);
+  REQUIRE(material);
+  const char* stride = std::getenv("XQTB_LINES_STRIDE");
+  const LineCounts n =
+      check_asian_lines(Tablebase({dir}, BlockCache::kDefaultBytes, RuleSet::Asian),
+                        Material::parse(material), stride ? std::stoull(stride) : 100, 25);
+  WARN(material << ": " << n.lines << " lines, " << n.repeated << " end in a repetition, "
+                << n.winner_chases << " with the winner chasing against perpetual check");
 }

@@ -63,8 +63,6 @@ const char* line_end_name(LineEnd e) {
       return "max_plies";
     case LineEnd::LimitReached:
       return "limit_reached";
-    case LineEnd::NoStrategy:
-      return "no_strategy";
     default:
       return "no_table";
   }
@@ -145,13 +143,6 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
                 << describe_move_value(mv.value, rules, lang,
                                        ending_after(tb, pos, mv.move, mv.value))
                 << "; " << describe_limit_move(under_limit(engine, mv.move), counter, lang) << "\n";
-  if (o.pv && pv.end == LineEnd::NoStrategy)
-    std::cout << (lang == Lang::Zh
-                      ? "主要变例: 无（亚洲规则的长捉判定：胜方走法取决于被捉的是哪一子，"
-                        "表中未存）\n"
-                      : "Line: not stored (an Asian chase-decided value: the winner's moves "
-                        "depend on which piece has been chased, which the tables do not "
-                        "record)\n");
   if (o.pv && !pv.moves.empty()) {
     std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";
