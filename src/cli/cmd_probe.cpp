@@ -177,7 +177,10 @@ int probe_epd(const Tablebase& tb, std::istream& in) {
       }
       const BestMove best = tb.best_move(pos);
       const RuleSet rules = *tb.rules(Material::of(pos));
-      std::cout << line << " ; " << describe_move_value(*r, rules, Lang::En, ending_of(tb, pos, *r))
+      // The whole answer before any of it is printed: a read that fails half-way (a damaged
+      // block) prints the error line alone.
+      const std::string value = describe_move_value(*r, rules, Lang::En, ending_of(tb, pos, *r));
+      std::cout << line << " ; " << value
                 << (best.found() ? " ; best " + to_iccs(best.best.move) : "") << "\n";
     } catch (const std::exception& e) {
       ++failed;
