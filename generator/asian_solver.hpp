@@ -9,13 +9,11 @@
 
 namespace xq::gen {
 
-// What the stage saw, per would-be winner (by colour): the draws outside the opponent's
-// escape-safe set (the bound's first phase), the rounds of the Büchi refinement, the positions
-// of the relaxed bound (the product's positions), the product's states and vertices, and the
-// positions P wins.
+// What the stage saw, per would-be winner (by colour): the rounds of the Büchi refinement, the
+// positions of the relaxed bound (the product's positions), the product's states and vertices,
+// and the positions P wins.
 struct AsianStageSizes {
-  uint64_t escape_unsafe[2] = {0, 0}, cornered[2] = {0, 0}, states[2] = {0, 0},
-           vertices[2] = {0, 0}, won[2] = {0, 0};
+  uint64_t cornered[2] = {0, 0}, states[2] = {0, 0}, vertices[2] = {0, 0}, won[2] = {0, 0};
   int rounds[2] = {0, 0};
 };
 

@@ -18,7 +18,7 @@ namespace xq::gen {
 
 // In count(v) of an opponent's node: no idle move into Y left, never in T again.
 constexpr uint16_t kBuchiNever = 0xffff;
-// In count(v) of an opponent's node: an exit or a move into S, in T at every round.
+// In count(v) of an opponent's node: an exit, in T at every round.
 constexpr uint16_t kBuchiAlways = 0xfffe;
 
 // The graph a refinement runs on. Nodes 0..size-1 are the draws (and ids the graph never
@@ -35,11 +35,10 @@ constexpr uint16_t kBuchiAlways = 0xfffe;
 //                                    on return)
 // Moves and predecessors must agree: p is reported from w iff w is reported from p.
 //
-// `cornered` holds the draws outside a set S that lies in O's Büchi region (S = ∅ will do); on
-// return it holds the draws outside the region, the greatest Y with Y = Attr_O(T(Y)) within Y,
-// T(Y) being O's nodes with an idle move into Y or an exit or a move into S (O joins the
-// attractor with one move into it, P when it has no exit and all its moves into the draws go
-// into it or S). Only Y's part inside `cornered` is iterated: S stays in Y throughout.
+// `cornered` holds the draws on entry; on return it holds the draws outside the region, the
+// greatest Y with Y = Attr_O(T(Y)) within Y, T(Y) being O's nodes with an idle move into Y or
+// an exit (O joins the attractor with one move into it, P when it has no exit and all its
+// moves into the draws go into it).
 // By rounds, each finding L, the nodes of Y outside Attr_O(T(Y)) (P keeps the play there
 // away from T for ever), then removing P's attractor D of L from Y (docs/metrics.md "The
 // cornered positions" proves the rounds exact). No round computes an attractor over Y: L lies
@@ -55,17 +54,14 @@ constexpr uint16_t kBuchiAlways = 0xfffe;
 // rank of its idle move into Y in moves()' order, rechecked only when the node has a move into
 // D: the moves before it were not idle or not into Y when passed, and Y only shrinks, so each
 // move is classified at most once over all rounds (a node has far fewer than kBuchiAlways
-// moves). Its exits (and, unless s_moves_first, its moves into S) are looked for only when it
-// has no witness. OpenMP threads; the result does not depend on their number. Returns the
-// rounds.
+// moves). Its exits are looked for only when it has no witness. OpenMP threads; the result does not
+// depend on their number. Returns the rounds.
 template <class Graph>
 class BuchiRefinement {
  public:
-  BuchiRefinement(Graph& graph, const Bitmap& cornered, uint64_t size, bool s_moves_first)
+  BuchiRefinement(Graph& graph, const Bitmap& draws, uint64_t size)
       : graph_(graph),
-        s_moves_first_(s_moves_first),
-        outside_s_(cornered),
-        y_(cornered),
+        y_(draws),
         l_(size),
         c_(size),
         touched_(size),
@@ -91,7 +87,7 @@ class BuchiRefinement {
 
   // O's witness at v resumed at rank `from`: the rank of its first idle move into Y from there
   // on (the move of rank `from` was idle already); without one, kBuchiAlways if v has an exit
-  // or a move into S (in T at every round), else kBuchiNever.
+  // (in T at every round), else kBuchiNever.
   uint16_t witness(Cursor& cur, uint64_t v, uint16_t from) {
     uint16_t rank = 0, found = kBuchiNever;
     graph_.moves(cur, v, [&](uint64_t to, auto&& idle) {
@@ -101,14 +97,7 @@ class BuchiRefinement {
       return true;
     });
     if (found != kBuchiNever) return found;
-    return always_in_t(cur, v) ? kBuchiAlways : kBuchiNever;
-  }
-  // Whether O's node v has an exit or a move into S.
-  bool always_in_t(Cursor& cur, uint64_t v) { return graph_.loser_exit(cur, v) || into_s(cur, v); }
-  bool into_s(Cursor& cur, uint64_t v) {
-    bool found = false;
-    graph_.moves(cur, v, [&](uint64_t to, auto&&) { return found = !outside_s_.test(to); });
-    return found;
+    return graph_.loser_exit(cur, v) ? kBuchiAlways : kBuchiNever;
   }
   // The distinct predecessors of w in `within`, into found.
   void predecessors(Cursor& cur, uint64_t w, const Bitmap& within, std::vector<uint64_t>& found) {
@@ -165,7 +154,7 @@ class BuchiRefinement {
       for_each_set(y_, [&](uint64_t v) {
         uint16_t& count = graph_.count(v);
         if (graph_.loser(v)) {
-          count = s_moves_first_ && into_s(cur, v) ? kBuchiAlways : witness(cur, v, 0);
+          count = witness(cur, v, 0);
           if (count == kBuchiNever) c_.set(v), frontier_.set(v);
         } else if (graph_.winner_exit(cur, v)) {
           count = kBuchiNever;  // never falls out of C
@@ -187,7 +176,7 @@ class BuchiRefinement {
   }
 
   // D := P's attractor of L within Y (P's node by one move into it, O's when all its moves into
-  // Y go into it and it has no exit or move into S), removed from Y; touched_ := O's nodes
+  // Y go into it and it has no exit), removed from Y; touched_ := O's nodes
   // left in Y with a move into D.
   void remove_winner_attractor() {
     touched_.clear();
@@ -209,7 +198,7 @@ class BuchiRefinement {
             graph_.moves(cur, p,
                          [&](uint64_t to, auto&&) { return stays = y_.test(to) && !l_.test(to); });
             // A node with a witness has not been asked for exits yet.
-            if (stays || (graph_.count(p) != kBuchiNever && always_in_t(cur, p))) continue;
+            if (stays || (graph_.count(p) != kBuchiNever && graph_.loser_exit(cur, p))) continue;
           }
           if (l_.set(p)) next_.set(p);
         }
@@ -264,19 +253,15 @@ class BuchiRefinement {
   }
 
   Graph& graph_;
-  const bool s_moves_first_;
-  const Bitmap& outside_s_;  // the caller's `cornered`, unchanged until run() returns
-  Bitmap y_;                 // Y's part inside `cornered`
-  Bitmap l_;                 // the attractor or what falls out, then L, then D
+  Bitmap y_;  // Y's part inside `cornered`
+  Bitmap l_;  // the attractor or what falls out, then L, then D
   Bitmap c_, touched_, frontier_, next_;
   std::atomic<bool> mismatch_ = false, not_alternating_ = false;
 };
 
-// s_moves_first: look for O's moves into S before classifying its moves (cheaper when S is
-// large); false when S is empty. Either way the result is the same.
 template <class Graph>
-int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size, bool s_moves_first = true) {
-  BuchiRefinement<Graph> refinement(graph, cornered, size, s_moves_first);
+int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
+  BuchiRefinement<Graph> refinement(graph, cornered, size);
   const int rounds = refinement.run();
   const Bitmap& y = refinement.region();
 #pragma omp parallel for schedule(static)

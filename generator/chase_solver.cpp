@@ -56,12 +56,12 @@ struct Game {
   }
 
   // The complement of the loser's Büchi region for idle moves (buchi_region.hpp), from all the
-  // draws (S = ∅: its first round costs one witness per loser's draw and one capture test per
-  // winner's, which an idle-safe bound computed first would cost too).
+  // draws: its first round costs one witness per loser's draw and one capture test per
+  // winner's, which an idle-safe bound computed first would cost too.
   void find_cornered() {
     for (uint64_t w = 0; w < cornered.words(); ++w) cornered.word(w) = s.draws.word(w);
     DrawGraph graph{*this};
-    rounds = refine_to_buchi(graph, cornered, 2 * s.n, false);
+    rounds = refine_to_buchi(graph, cornered, 2 * s.n);
     members.clear();
     for (uint64_t w = 0; w < cornered.words(); ++w)
       for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)

@@ -124,23 +124,18 @@ std::vector<uint8_t> naive_buchi_complement(const ParityGame& g, int* rounds = n
   return y;
 }
 
-// The refinement with O's moves into S looked for first and last: the same result.
-std::vector<uint8_t> refine(const ParityGame& g, const std::vector<uint8_t>& bound,
-                            int* rounds = nullptr) {
-  std::vector<uint8_t> out[2];
-  for (const bool s_moves_first : {true, false}) {
-    GameGraph graph(g);
-    Bitmap cornered(g.size());
-    for (uint32_t v = 0; v < g.size(); ++v)
-      if (bound[v]) cornered.set(v);
-    const int r = xq::gen::refine_to_buchi(graph, cornered, g.size(), s_moves_first);
-    if (rounds) *rounds = r;
-    for (uint32_t v = 0; v < g.size(); ++v) REQUIRE(graph.counts[v] == 0);
-    for (const uint32_t c : graph.classified) REQUIRE(c <= 1);
-    for (uint32_t v = 0; v < g.size(); ++v) out[s_moves_first].push_back(cornered.test(v));
-  }
-  REQUIRE(out[0] == out[1]);
-  return out[0];
+// The refinement from all the nodes: the cornered ones (each move classified once at most).
+std::vector<uint8_t> refine(const ParityGame& g, int* rounds = nullptr) {
+  GameGraph graph(g);
+  Bitmap cornered(g.size());
+  for (uint32_t v = 0; v < g.size(); ++v) cornered.set(v);
+  const int r = xq::gen::refine_to_buchi(graph, cornered, g.size());
+  if (rounds) *rounds = r;
+  for (uint32_t v = 0; v < g.size(); ++v) REQUIRE(graph.counts[v] == 0);
+  for (const uint32_t c : graph.classified) REQUIRE(c <= 1);
+  std::vector<uint8_t> out;
+  for (uint32_t v = 0; v < g.size(); ++v) out.push_back(cornered.test(v));
+  return out;
 }
 
 // The game on the cornered nodes alone, moves to the others being sinks not won; `node_of`
@@ -183,9 +178,8 @@ TEST_CASE("Büchi region: an opponent that alternates attacks and idle moves is 
   const std::vector<uint8_t> bound = naive_idle_unsafe(g);
   CHECK(bound == std::vector<uint8_t>{1, 1, 1, 1});
   int rounds = 0;
-  CHECK(refine(g, bound, &rounds) == std::vector<uint8_t>{0, 0, 0, 0});
+  CHECK(refine(g, &rounds) == std::vector<uint8_t>{0, 0, 0, 0});
   CHECK(rounds == 1);
-  CHECK(refine(g, all_nodes(g)) == std::vector<uint8_t>{0, 0, 0, 0});
   for (const uint16_t p : solve_chase_game(g, "test")) CHECK(p == 0);
 }
 
@@ -205,7 +199,7 @@ TEST_CASE("Büchi region: a winner that can steer into a loop without idle moves
   g.add_node(false, {{7, 3}, {kNotWon, 0}});
   g.add_node(true, {{6, 2}});
   int rounds = 0;
-  const std::vector<uint8_t> cornered = refine(g, all_nodes(g), &rounds);
+  const std::vector<uint8_t> cornered = refine(g, &rounds);
   CHECK(cornered == std::vector<uint8_t>{1, 1, 1, 1, 1, 1, 0, 0});
   // Round 1 leaves {0, 1, 3, 4, 5} out of the attractor; round 2 removes them with 2 (all its
   // moves lead into them, P's attractor), and no O node left has a move into what went.
@@ -240,9 +234,8 @@ TEST_CASE("Büchi region: random games against naive fixpoints and the full game
       g.add_node(v % 2, moves);
     }
     const std::vector<uint8_t> bound = naive_idle_unsafe(g);
-    const std::vector<uint8_t> cornered = refine(g, bound);
+    const std::vector<uint8_t> cornered = refine(g);
     REQUIRE(cornered == naive_buchi_complement(g));
-    REQUIRE(refine(g, all_nodes(g)) == cornered);  // S = ∅ as the bound gives the same
     for (uint32_t v = 0; v < n; ++v) REQUIRE((!cornered[v] || bound[v]));  // inside the bound
     strict += cornered != bound;
     // The winner's region lies in the cornered set, and the game on it alone has the same
@@ -287,9 +280,7 @@ TEST_CASE("Büchi region: larger random games against the textbook rounds", "[ch
     }
     int textbook_rounds = 0, rounds = 0;
     const std::vector<uint8_t> expected = naive_buchi_complement(g, &textbook_rounds);
-    const std::vector<uint8_t> bound = naive_idle_unsafe(g);
-    REQUIRE(refine(g, bound) == expected);
-    REQUIRE(refine(g, all_nodes(g), &rounds) == expected);
+    REQUIRE(refine(g, &rounds) == expected);
     REQUIRE(rounds <= textbook_rounds);
     several += rounds > 2;
   }
