@@ -1,7 +1,7 @@
-// Tables under the Chinese rule set (generator/chase_solver.hpp): the files do not depend on the
-// thread count, and the chase stage only adds to the check-rule values: with ChaseWin and
-// ChaseLoss read as draws, a Chinese closure holds the check closure's values, RuleWin meaning
-// "won by the perpetual-check rule alone" in both.
+// Tables under the chase rule sets (generator/chase_solver.hpp, asian_solver.hpp): the files do
+// not depend on the thread count, and the chase stage only adds to the check-rule values: with
+// ChaseWin and ChaseLoss read as draws, a Chinese closure holds the check closure's values, RuleWin
+// meaning "won by the perpetual-check rule alone" in both.
 #include <catch2/catch.hpp>
 
 #include "generator/chase_solver.hpp"
@@ -16,11 +16,12 @@ namespace {
 
 const gen::Progress kQuiet = [](const char*, int) {};
 
-void generate_chinese(const std::string& dir, const std::string& material, int threads) {
+void generate_tables(const std::string& dir, const std::string& material, int threads,
+                     RuleSet rules = RuleSet::Chinese) {
   gen::GenOptions o;
   o.dir = dir;
   o.threads = threads;
-  o.rules = RuleSet::Chinese;
+  o.rules = rules;
   gen::generate({Material::parse(material)}, o);
 }
 
@@ -29,11 +30,21 @@ void generate_chinese(const std::string& dir, const std::string& material, int t
 TEST_CASE("chinese tables: 1 and 2 threads write byte-identical files",
           "[generator][chase][slow]") {
   TempDir one("chinese1"), two("chinese2");
-  generate_chinese(one.str(), "KRKNA", 1);
-  generate_chinese(two.str(), "KRKNA", 2);
+  generate_tables(one.str(), "KRKNA", 1);
+  generate_tables(two.str(), "KRKNA", 2);
   int files = 0;
   CHECK(xq::test::differing_tables(one.path, two.path, files).empty());
   CHECK(files >= 3 * 8);  // KRKNA and its closure: WDL, DTM and DTC each
+}
+
+// KNKPP: its Asian stage decides 400,000 positions (docs/rule-sets.md).
+TEST_CASE("asian tables: 1 and 2 threads write byte-identical files", "[generator][chase][slow]") {
+  TempDir one("asian1"), two("asian2");
+  generate_tables(one.str(), "KNKPP", 1, RuleSet::Asian);
+  generate_tables(two.str(), "KNKPP", 2, RuleSet::Asian);
+  int files = 0;
+  CHECK(xq::test::differing_tables(one.path, two.path, files).empty());
+  CHECK(files >= 3 * 6);  // KNKPP and its closure: WDL, DTM and DTC each
 }
 
 TEST_CASE("chinese tables keep the check-rule values and add chase values",
