@@ -115,8 +115,9 @@ Move AsianPlay::next() {
       const auto it = streak_.find(target);
       return (it == streak_.end() ? 0 : it->second) + 1;
     };
-    if (e.check) streak[AsianGame::kChecks] = extended(AsianGame::kChecks);
-    if (!e.check)
+    if (e.check)
+      streak[AsianGame::kChecks] = extended(AsianGame::kChecks);
+    else
       for (const Square c : e.chased) streak[uint8_t(c)] = extended(uint8_t(c));
     streak_ = std::move(streak);
     const std::vector<uint8_t> choices = strategy_->register_choices(state_, i);
