@@ -54,8 +54,8 @@ constexpr uint16_t kBuchiAlways = 0xfffe;
 // rank of its idle move into Y in moves()' order, rechecked only when the node has a move into
 // D: the moves before it were not idle or not into Y when passed, and Y only shrinks, so each
 // move is classified at most once over all rounds (a node has far fewer than kBuchiAlways
-// moves). Its exits are looked for only when it has no witness. OpenMP threads; the result does not
-// depend on their number. Returns the rounds.
+// moves). Its exits are looked for only when it has no witness. OpenMP threads; the result does
+// not depend on their number. Returns the rounds.
 template <class Graph>
 class BuchiRefinement {
  public:
@@ -253,7 +253,7 @@ class BuchiRefinement {
   }
 
   Graph& graph_;
-  Bitmap y_;  // Y's part inside `cornered`
+  Bitmap y_;  // Y
   Bitmap l_;  // the attractor or what falls out, then L, then D
   Bitmap c_, touched_, frontier_, next_;
   std::atomic<bool> mismatch_ = false, not_alternating_ = false;

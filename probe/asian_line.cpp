@@ -8,10 +8,6 @@ namespace {
 
 constexpr uint32_t kWonSink = AsianGame::kWonSink, kNotWonSink = AsianGame::kNotWonSink;
 
-bool is_node(uint32_t target) {
-  return target < kNotWonSink;
-}
-
 }  // namespace
 
 AsianPlay::AsianPlay(const Position& start, const ValueOf& value_of) {
@@ -96,12 +92,12 @@ Move AsianPlay::next() {
   if (ours) {
     i = strategy_->move(state_);
   } else {
-    while (i < count && !is_node(g.moves[first + i].target)) ++i;  // stays in the game
+    while (i < count && AsianGame::is_sink(g.moves[first + i].target)) ++i;  // stays in the game
     if (i == count) i = 0;
   }
   const AsianGame::Move& e = g.moves[first + i];
   const Move played = moves_[state_.node][i];
-  if (!is_node(e.target)) {
+  if (AsianGame::is_sink(e.target)) {
     inside_ = false;
     return played;
   }

@@ -38,8 +38,6 @@ class AsianPlay {
   // that stays in the game, the first in move order), and the play advanced past it. After a
   // move out of the game (a capture, or into a position decided otherwise) at() is false.
   Move next();
-  // Positions of the game and states of its product (for the documentation's costs).
-  size_t positions() const { return fens_.size(); }
 
  private:
   void build(const Position& start, const ValueOf& value_of);

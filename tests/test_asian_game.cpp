@@ -342,7 +342,7 @@ TEST_CASE("asian strategy wins every play against positional opponents", "[asian
             }
             const uint32_t i = ours ? strategy.move(s) : choose(s, 0, count);
             const AsianGame::Move& m = g.moves[g.first[s.node] + i];
-            if (m.target == kWon || m.target == kNotWon) {
+            if (AsianGame::is_sink(m.target)) {
               CHECK(m.target == kWon);
               break;
             }

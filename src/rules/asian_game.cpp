@@ -46,10 +46,6 @@ uint8_t label_priority(Label l, bool by_winner) {
   return by_winner ? by_p[l] : by_o[l];
 }
 
-bool is_sink(uint32_t target) {
-  return target == AsianGame::kWonSink || target == AsianGame::kNotWonSink;
-}
-
 // The label of a move relative to the mover's register `kept`, kept as it is.
 Label kept_label(const AsianGame::Move& m, uint8_t kept) {
   if (m.check) return kept == kChecks ? CheckLabel : Escape;
@@ -159,7 +155,7 @@ struct Product {
     std::vector<uint8_t> sets;
     for (uint32_t i = g.first[st.node]; i < g.first[st.node + 1]; ++i) {
       const AsianGame::Move& m = g.moves[i];
-      if (is_sink(m.target)) {
+      if (AsianGame::is_sink(m.target)) {
         edges.push_back({s, m.target == AsianGame::kWonSink ? kWonVertex : kNotWonVertex});
         continue;
       }
@@ -355,7 +351,8 @@ std::vector<uint8_t> AsianStrategy::register_choices(const AsianState& s, uint32
 AsianState AsianStrategy::after(const AsianState& s, uint32_t move, uint8_t mover_register) const {
   const bool ours = impl_->game.winner_moves[s.node];
   const AsianGame::Move& m = impl_->move(s, move);
-  if (is_sink(m.target)) throw std::logic_error("asian strategy: a move out of the game");
+  if (AsianGame::is_sink(m.target))
+    throw std::logic_error("asian strategy: a move out of the game");
   return next_state(m, ours, mover_register, ours ? s.tau_o : s.tau_p);
 }
 

@@ -48,6 +48,7 @@ struct AsianGame {
   std::vector<uint32_t> first{0};     // node v's moves are moves[first[v] .. first[v + 1])
   std::vector<Move> moves;
 
+  static constexpr bool is_sink(uint32_t target) { return target >= kNotWonSink; }
   uint32_t size() const { return uint32_t(winner_moves.size()); }
   // Appends a node with the given moves (building helper).
   void add_node(bool winner_to_move, const std::vector<Move>& node_moves);
