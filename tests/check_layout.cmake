@@ -12,11 +12,13 @@ set(rules
     "probe:core,rules,probe,xqtb"
     "generator:core,rules,generator"
     "src/verdict:core,probe,verdict"
-    "src/cli:core,rules,probe,generator,verdict,cli"
+    "src/report:core,rules,probe,verdict,report"
+    "src/serve:core,rules,probe,verdict,report,serve"
+    "src/cli:core,rules,probe,generator,verdict,report,serve,cli"
     "include/xqtb:"
     "examples:xqtb")
 
-set(modules core rules probe generator verdict cli xqtb)
+set(modules core rules probe generator verdict report serve cli xqtb)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")

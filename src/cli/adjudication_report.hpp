@@ -1,7 +1,6 @@
-// `xqtb adjudicate` output: the JSON object of docs/adjudicate.md and the text report.
+// `xqtb adjudicate` output: the text report (the JSON object is report/adjudication_json.hpp).
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/describe.hpp"
@@ -9,7 +8,6 @@
 
 namespace xq::cli {
 
-nlohmann::json adjudication_json(const Position& start, const Adjudication& a);
 std::string adjudication_text(const Adjudication& a, Lang lang);
 
 }  // namespace xq::cli

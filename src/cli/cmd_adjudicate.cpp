@@ -8,6 +8,7 @@
 
 #include "cli/adjudication_report.hpp"
 #include "cli/commands.hpp"
+#include "report/adjudication_json.hpp"
 
 namespace xq::cli {
 
@@ -49,7 +50,7 @@ void register_adjudicate(CLI::App& app) {
     chase.minor_attacks_protected_major = !o->no_minor_chase;
     const Adjudication a = adjudicate(start, moves, rule_set(o->rules), chase);
     if (o->json)
-      std::cout << adjudication_json(start, a).dump(2) << "\n";
+      std::cout << report::adjudication_json(start, a).dump(2) << "\n";
     else
       std::cout << adjudication_text(a, o->lang);
     return kExitOk;

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "core/table_names.hpp"
+#include "report/tables_json.hpp"
 #include "verdict/explain.hpp"
 #include "verdict/verdict.hpp"
 
@@ -113,10 +114,7 @@ void register_list(CLI::App& app) {
       } catch (const TableError& e) {
         ++damaged;
         if (o->json)
-          out.push_back({{"material", m.name()},
-                         {"rules", rule_name},
-                         {"bytes", bytes},
-                         {"error", e.what()}});
+          out.push_back(report::damaged_table_json(table, bytes, e.what()));
         else
           std::cout << pad_right(m.name(), 11) << pad_right(m.chinese_name(), 18)
                     << pad_right(human_bytes(bytes), 11) << pad_right(rule_name, 8)
@@ -125,14 +123,7 @@ void register_list(CLI::App& app) {
       }
       const Verdict v = decide(t);
       if (o->json) {
-        out.push_back({{"material", m.name()},
-                       {"material_zh", m.chinese_name()},
-                       {"bytes", bytes},
-                       {"rules", rule_name},
-                       {"verdict", verdict_name(v)},
-                       {"verdict_zh", verdict_zh(v)},
-                       {"best_formation_held_pct", t.best_hold_pct()},
-                       {"typical_stronger_to_move", tally_json(t.stronger_to_move)}});
+        out.push_back(report::table_json(table, bytes, t, v));
         continue;
       }
       std::cout << pad_right(m.name(), 11) << pad_right(m.chinese_name(), 18)

@@ -44,32 +44,17 @@ TableError missing(const Material& m, bool sub_table, std::optional<RuleSet> rul
                         (rules ? std::string(" (--rules ") + rule_set_name(*rules) + ")" : ""));
 }
 
-// The root probe's entry for a legal move (the root probe lists every legal move).
-const RootMoveLimit& under_limit(const RootProbe& engine, Move m) {
-  for (const RootMoveLimit& e : engine)
-    if (e.move == m) return e;
-  throw std::logic_error("the root probe lacks the legal move " + to_iccs(m));
-}
-
-// How a line ended, for the JSON (docs/probe-json.md); a line cut short by a missing table
-// is refused before this.
-const char* line_end_name(LineEnd e) {
-  switch (e) {
-    case LineEnd::NoLegalMove:
-      return "no_legal_move";
-    case LineEnd::Repetition:
-      return "repetition";
-    case LineEnd::MaxPlies:
-      return "max_plies";
-    case LineEnd::LimitReached:
-      return "limit_reached";
-    default:
-      return "no_table";
-  }
-}
-
 int probe_one(const Tablebase& tb, const Position& pos, int counter, const Options& o) {
   const Lang lang = o.lang;
+  if (o.json) {
+    try {
+      const nlohmann::json j = report::probe_json(tb, pos, counter, {o.moves, o.pv, o.rules});
+      std::cout << j.dump(2) << "\n";
+    } catch (const report::MissingTable& e) {
+      throw TableError(e.material(), e.what());
+    }
+    return kExitOk;
+  }
   const auto limit = tb.probe(pos, counter);
   if (!limit) throw missing(Material::of(pos).canonical(), false, o.rules);
   const RuleSet rules = *tb.rules(Material::of(pos));
@@ -90,42 +75,6 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
                                                   " for this material: the line stops after " +
                                                   std::to_string(line->moves.size()) + " plies");
   const std::optional<Ending> ending = ending_of(tb, pos, *r);
-  if (o.json) {
-    nlohmann::json j = result_json(pos, *r, ending);
-    j["rules"] = rule_set_name(rules);
-    j["best_move"] = moves.empty() ? nullptr : nlohmann::json(to_iccs(moves.front().move));
-    j["best_move_zh"] =
-        moves.empty() ? nullptr : nlohmann::json(to_chinese(pos, moves.front().move));
-    j["counter"] = counter;
-    add_limit_json(j, r->wdl, limit->dtc, limit->limited);
-    const bool none = engine.size == 0;
-    j["best_move_limit"] = none ? nullptr : nlohmann::json(to_iccs(engine.moves[0].move));
-    j["best_move_limit_zh"] =
-        none ? nullptr : nlohmann::json(to_chinese(pos, engine.moves[0].move));
-    if (o.moves) {
-      j["moves"] = nlohmann::json::array();
-      for (const MoveValue& mv : moves) {
-        nlohmann::json m = result_json(pos, mv.value, ending_after(tb, pos, mv.move, mv.value));
-        m.erase("fen");
-        m.erase("side_to_move");
-        m["move"] = to_iccs(mv.move);
-        m["move_zh"] = to_chinese(pos, mv.move);
-        const RootMoveLimit& e = under_limit(engine, mv.move);
-        add_limit_json(m, mv.value.wdl, e.dtc, e.limited);
-        m["rank"] = e.rank;
-        j["moves"].push_back(m);
-      }
-    }
-    if (o.pv) {
-      j["pv"] = nlohmann::json::array();
-      for (Move m : pv.moves) j["pv"].push_back(to_iccs(m));
-      j["pv_end"] = decided ? nlohmann::json(line_end_name(pv.end)) : nlohmann::json(nullptr);
-      j["pv_limit"] = nlohmann::json::array();
-      for (Move m : pv_limit.moves) j["pv_limit"].push_back(to_iccs(m));
-    }
-    std::cout << j.dump(2) << "\n";
-    return kExitOk;
-  }
   std::cout << describe_result(pos, *r, rules, lang, ending) << "\n";
   std::cout << describe_rules(rules, lang) << "\n";
   std::cout << describe_limit(*limit, lang) << "\n";
@@ -142,7 +91,8 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
       std::cout << "  " << to_iccs(mv.move) << "  " << to_chinese(pos, mv.move) << "  "
                 << describe_move_value(mv.value, rules, lang,
                                        ending_after(tb, pos, mv.move, mv.value))
-                << "; " << describe_limit_move(under_limit(engine, mv.move), counter, lang) << "\n";
+                << "; " << describe_limit_move(report::under_limit(engine, mv.move), counter, lang)
+                << "\n";
   if (o.pv && !pv.moves.empty()) {
     std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";

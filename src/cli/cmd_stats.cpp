@@ -11,6 +11,7 @@
 #include "cli/board_diagram.hpp"
 #include "cli/commands.hpp"
 #include "cli/describe.hpp"
+#include "report/stats_json.hpp"
 #include "verdict/explain.hpp"
 #include "verdict/verdict.hpp"
 
@@ -30,18 +31,6 @@ struct Options {
   std::optional<RuleSet> rules;
 };
 
-// The verdicts of the ending under the directory's other rule sets (those whose table is
-// there), by rule set name.
-std::map<std::string, Verdict> other_verdicts(const Options& o, const Material& m, RuleSet mine) {
-  std::map<std::string, Verdict> out;
-  for (const RuleSet r : Tablebase({o.dir}).rule_sets(m)) {
-    if (r == mine) continue;
-    const Tablebase tb({o.dir}, kCacheBytes, r);
-    out[rule_set_name(r)] = decide(typical_positions(tb, m, o.sample));
-  }
-  return out;
-}
-
 std::string side_key(Color c) {
   return c == Red ? "red" : "black";
 }
@@ -55,88 +44,6 @@ std::string pct_column(double x) {
 
 std::string pad(const std::string& s, size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
-
-// Counts of one side to move from the stats JSON, with the total and percentages added.
-nlohmann::json counts_with_shares(const nlohmann::json& c) {
-  nlohmann::json out = c;
-  const uint64_t win = c.at("win"), draw = c.at("draw"), loss = c.at("loss");
-  const uint64_t total = win + draw + loss;
-  out["total"] = total;
-  out["win_pct"] = share(win, total);
-  out["draw_pct"] = share(draw, total);
-  out["loss_pct"] = share(loss, total);
-  return out;
-}
-
-// The longest win of a side to move with its principal variation, or null.
-nlohmann::json longest_win(const Tablebase& tb, const nlohmann::json& side) {
-  if (!side.contains("longest_win")) return nullptr;
-  nlohmann::json j = side["longest_win"];
-  const Position pos = Position::from_fen(j.at("fen").get<std::string>());
-  const std::vector<Move> pv = tb.principal_variation(pos).moves;
-  j["moves"] = (j.at("plies").get<unsigned>() + 1) / 2;
-  j["pv"] = numbered_line(pos, pv, Lang::En);
-  j["pv_zh"] = numbered_line(pos, pv, Lang::Zh);
-  if (const auto ending = line_ending(pos, pv)) j["ending"] = ending_name(*ending);
-  return j;
-}
-
-nlohmann::json to_json(const Material& m, const Options& o, const nlohmann::json& stats,
-                       const Tablebase& tb, const TypicalSet& t, Verdict v,
-                       const std::map<std::string, Verdict>& others) {
-  nlohmann::json j;
-  j["ending"] = o.ending;
-  j["material"] = m.name();
-  j["material_zh"] = m.chinese_name();
-  j["rules"] = stats.at("rules");
-  j["stronger_side"] = "red";
-  j["counting"] =
-      "positions: legal positions on the full board, mirror images counted "
-      "separately; slots: index slots (a position and its mirror image share one)";
-  for (Color c : {Red, Black}) {
-    const nlohmann::json& s = stats.at(side_key(c));
-    nlohmann::json side;
-    side["positions"] = counts_with_shares(s.at("positions"));
-    side["slots"] = counts_with_shares(s.at("slots"));
-    side["longest_win"] = longest_win(tb, s);
-    side["longest_dtc"] = s.value("longest_dtc", nlohmann::json());
-    side["win_dtm_histogram"] = s.at("win_dtm_histogram");
-    side["loss_dtm_histogram"] = s.at("loss_dtm_histogram");
-    j[side_key(c) + "_to_move"] = side;
-  }
-  nlohmann::json typical;
-  typical["formations"] = t.formations;
-  typical["placements_examined"] = t.examined;
-  typical["sampled"] = t.sampled;
-  typical["fortresses"] = t.fortresses;
-  typical["lost_formations"] = t.lost_formations;
-  typical["stronger_to_move"] = tally_json(t.stronger_to_move);
-  typical["weaker_to_move"] = tally_json(t.weaker_to_move);
-  nlohmann::json best;
-  best["pieces"] = formation_text(t.best, Lang::En);
-  best["pieces_zh"] = formation_text(t.best, Lang::Zh);
-  best["stronger_to_move"] = tally_json(t.best_stronger_to_move);
-  best["weaker_to_move"] = tally_json(t.best_weaker_to_move);
-  best["held_pct"] = t.best_hold_pct();
-  best["example_fen"] = t.best_example_fen.empty() ? nullptr : nlohmann::json(t.best_example_fen);
-  typical["best_formation"] = best;
-  j["typical"] = typical;
-  j["verdict"] = verdict_name(v);
-  j["verdict_zh"] = verdict_zh(v);
-  // The same ending's verdict under the other rule sets whose tables are in the directory.
-  nlohmann::json by_rules = nlohmann::json::object();
-  for (const auto& [name, other] : others) by_rules[name] = verdict_name(other);
-  j["verdict_other_rules"] = by_rules;
-  const Verdict limited = decide(t, true);
-  j["verdict_under_limit"] = verdict_name(limited);
-  j["verdict_under_limit_zh"] = verdict_zh(limited);
-  const auto book = book_verdict(m);
-  j["book_verdict"] = book ? nlohmann::json(verdict_name(*book)) : nullptr;
-  j["agrees_with_book"] = book ? nlohmann::json(*book == v) : nullptr;
-  j["explanation"] = explain(m, t, v, stats, Lang::En);
-  j["explanation_zh"] = explain(m, t, v, stats, Lang::Zh);
-  return j;
 }
 
 // The natural limit (docs/metrics.md): wins it draws from a fresh counter (cursed), losses it
@@ -216,7 +123,7 @@ void print_counts(const nlohmann::json& stats, Lang lang) {
 void print_longest(const Tablebase& tb, const nlohmann::json& stats, Lang lang) {
   const bool zh = lang == Lang::Zh;
   for (Color c : {Red, Black}) {
-    const nlohmann::json j = longest_win(tb, stats.at(side_key(c)));
+    const nlohmann::json j = report::longest_win(tb, stats.at(side_key(c)));
     const std::string who = side_name(c, lang);
     std::cout << "\n";
     if (j.is_null()) {
@@ -344,9 +251,9 @@ int run_stats(const Options& o) {
   const nlohmann::json stats = nlohmann::json::parse(tb.stats_json(m));
   const TypicalSet t = typical_positions(tb, m, o.sample);
   const Verdict v = decide(t);
-  const auto others = other_verdicts(o, m, *tb.rules(m));
+  const auto others = report::other_verdicts(o.dir, m, *tb.rules(m), o.sample, kCacheBytes);
   if (o.json) {
-    std::cout << to_json(m, o, stats, tb, t, v, others).dump(2) << "\n";
+    std::cout << report::stats_json(tb, m, o.ending, stats, t, v, others).dump(2) << "\n";
     return kExitOk;
   }
   const bool zh = lang == Lang::Zh;

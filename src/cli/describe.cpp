@@ -27,34 +27,6 @@ bool stalemate(std::optional<Ending> e) {
 
 }  // namespace
 
-std::optional<Ending> line_ending(const Position& start, const std::vector<Move>& line) {
-  Position pos = start;
-  for (const Move m : line) pos.make(m);
-  if (pos.legal_moves().size > 0) return std::nullopt;
-  return pos.in_check(pos.side_to_move()) ? Ending::Checkmate : Ending::Stalemate;
-}
-
-std::optional<Ending> ending_of(const Tablebase& tb, const Position& pos, const ProbeResult& r) {
-  if (!is_forced(r.wdl)) return std::nullopt;
-  const Line line = tb.principal_variation(pos);
-  if (line.end != LineEnd::NoLegalMove) return std::nullopt;  // cut short by a missing table
-  return line_ending(pos, line.moves);
-}
-
-std::optional<Ending> ending_after(const Tablebase& tb, const Position& pos, Move m,
-                                   const ProbeResult& r) {
-  if (!is_forced(r.wdl)) return std::nullopt;
-  Position next = pos;
-  next.make(m);
-  const Line line = tb.principal_variation(next);
-  if (line.end != LineEnd::NoLegalMove) return std::nullopt;
-  return line_ending(next, line.moves);
-}
-
-const char* ending_name(Ending e) {
-  return e == Ending::Stalemate ? "stalemate" : "checkmate";
-}
-
 std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet rules, Lang lang,
                             std::optional<Ending> ending) {
   const Color us = pos.side_to_move();
@@ -184,46 +156,6 @@ std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
     default:
       return "draw";
   }
-}
-
-std::string numbered_line(const Position& start, const std::vector<Move>& line, Lang lang) {
-  std::string out;
-  Position pos = start;
-  int number = 1;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const bool red = pos.side_to_move() == Red;
-    if (red || i == 0) {
-      if (!out.empty()) out += ' ';
-      out += std::to_string(number) + (red ? ". " : ". ... ");
-    } else {
-      out += ' ';
-    }
-    out += lang == Lang::Zh ? to_chinese(pos, line[i]) : to_iccs(line[i]);
-    if (!red) ++number;
-    pos.make(line[i]);
-  }
-  return out;
-}
-
-nlohmann::json result_json(const Position& pos, const ProbeResult& r,
-                           std::optional<Ending> ending) {
-  nlohmann::json j;
-  j["fen"] = pos.fen();
-  j["side_to_move"] = pos.side_to_move() == Red ? "red" : "black";
-  j["wdl"] = is_win(r.wdl) ? "win" : is_loss(r.wdl) ? "loss" : "draw";
-  j["rule_decided"] = is_rule_decided(r.wdl);
-  j["dtm"] = is_forced(r.wdl) ? nlohmann::json(r.distance) : nullptr;
-  if (ending) j["ending"] = ending_name(*ending);
-  j["decided_by"] = r.wdl == Wdl::Draw        ? nlohmann::json(nullptr)
-                    : is_chase_decided(r.wdl) ? nlohmann::json("chase_rules")
-                    : is_rule_decided(r.wdl)  ? nlohmann::json("check_rule")
-                                              : nlohmann::json("mate");
-  if (is_chase_decided(r.wdl))
-    j["chase_potential"] = {
-        {"r5", chase_r5(r.distance)}, {"r3", chase_r3(r.distance)}, {"r1", chase_r1(r.distance)}};
-  else if (is_rule_decided(r.wdl))
-    j["rule_potential"] = {{"round", rule_round(r.distance)}, {"layer", rule_layer(r.distance)}};
-  return j;
 }
 
 std::string describe_rules(RuleSet rules, Lang lang) {

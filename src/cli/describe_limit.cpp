@@ -58,35 +58,4 @@ std::string describe_limit_move(const RootMoveLimit& m, int counter, Lang lang) 
   return "under the limit: " + text + " (rank " + rank + ")";
 }
 
-const char* class_name(Wdl w) {
-  switch (w) {
-    case Wdl::Win:
-      return "win";
-    case Wdl::Loss:
-      return "loss";
-    case Wdl::CursedWin:
-      return "cursed_win";
-    case Wdl::BlessedLoss:
-      return "blessed_loss";
-    case Wdl::RuleWin:
-      return "rule_win";
-    case Wdl::RuleLoss:
-      return "rule_loss";
-    case Wdl::ChaseWin:
-      return "chase_win";
-    case Wdl::ChaseLoss:
-      return "chase_loss";
-    default:
-      return "draw";
-  }
-}
-
-void add_limit_json(nlohmann::json& j, Wdl stored, std::optional<uint16_t> dtc,
-                    const LimitedValue& v) {
-  j["class"] = class_name(stored);
-  j["dtc"] = dtc ? nlohmann::json(*dtc) : nullptr;
-  j["limit_wdl"] = limit_verdict_name(v.verdict);
-  j["limit_reason"] = limit_reason_name(v.reason);
-}
-
 }  // namespace xq::cli

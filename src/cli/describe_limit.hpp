@@ -1,8 +1,7 @@
-// Texts and JSON fields of values under the natural limit (probe/limit.hpp), in English or
+// Texts of values under the natural limit (probe/limit.hpp), in English or
 // Chinese: what `xqtb probe` prints beside the unlimited value.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/notation.hpp"
@@ -16,11 +15,5 @@ std::string describe_limit(const LimitProbe& v, Lang lang);
 // Short value of a root move under the limit: "under the limit: win, conversion in 21 plies
 // (rank 979)", "under the limit: draw: a cursed win (won, but not within the limit) (rank 1)".
 std::string describe_limit_move(const RootMoveLimit& m, int counter, Lang lang);
-// The stored class's name (the JSON field `class`): "win", "cursed_win", "draw",
-// "blessed_loss", "loss", "rule_win", "rule_loss".
-const char* class_name(Wdl w);
-// Adds the fields `class`, `dtc`, `limit_wdl` and `limit_reason` of docs/probe-json.md to j.
-void add_limit_json(nlohmann::json& j, Wdl stored, std::optional<uint16_t> dtc,
-                    const LimitedValue& v);
 
 }  // namespace xq::cli
