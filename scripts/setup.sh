@@ -24,6 +24,12 @@ PACKAGES=(
   munge             # Slurm's authentication daemon
   openmpi-bin       # mpirun: one table across many ranks (the MPI build of xqtb gen)
   libopenmpi-dev    # MPI headers and CMake's FindMPI
+  libcpp-httplib-dev  # xqtb serve: the HTTP server (cpp-httplib)
+  python3-selenium  # xqtb serve's browser test drives Chromium (tests/serve/)
+  chromium          # the browser of that test, headless
+  chromium-driver   # /usr/bin/chromedriver for Selenium
+  wrk               # scripts/bench-serve.sh: the HTTP load generator
+  curl              # scripts/bench-serve.sh draws its positions from the API
 )
 
 is_installed() {
