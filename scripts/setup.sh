@@ -28,6 +28,7 @@ PACKAGES=(
   python3-selenium  # xqtb serve's browser test drives Chromium (tests/serve/)
   chromium          # the browser of that test, headless
   chromium-driver   # /usr/bin/chromedriver for Selenium
+  fonts-wqy-microhei  # Chinese glyphs for that browser's screenshots
   wrk               # scripts/bench-serve.sh: the HTTP load generator
   curl              # scripts/bench-serve.sh draws its positions from the API
 )

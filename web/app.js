@@ -225,13 +225,17 @@ function renderProbe() {
   if (!moves.length) box.append(el("p", {}, t("no_moves")));
 }
 
+// The mainline as a game is written, "1. 车九进一 将4平5 2. ...", each ply a step to click.
 function renderLine() {
-  const ol = $("mainline");
-  ol.replaceChildren();
+  const box = $("mainline");
+  box.replaceChildren();
+  const blackFirst = (state.lineRoot || "").split(" ")[1] === "b";
   state.line.forEach((step, i) => {
-    const li = el("li", { class: i === state.lineAt ? "current" : "" }, state.lang === "zh" ? step.move_zh : step.move);
-    li.addEventListener("click", () => stepTo(i));
-    ol.append(li);
+    const red = (i % 2 === 0) !== blackFirst;
+    if (red || i === 0) box.append(el("span", { class: "number" }, `${Math.floor((i + (blackFirst ? 1 : 0)) / 2) + 1}.${red ? "" : " …"}`));
+    const ply = el("span", { class: "ply" + (i === state.lineAt ? " current" : "") }, state.lang === "zh" ? step.move_zh : step.move);
+    ply.addEventListener("click", () => stepTo(i));
+    box.append(ply);
   });
 }
 
@@ -322,9 +326,11 @@ async function showEnding(material) {
     for (const side of ["red", "black"]) {
       const w = s[`${side}_to_move`].longest_win;
       if (!w) continue;
-      const a = el("a", { class: "fen", "data-fen": w.fen }, `${t(side)} ${t("to_move")}: ${t("mate_in", w.plies)} — ${w.fen}`);
+      const a = el("a", { class: "fen", "data-fen": w.fen }, `${t(side)} ${t("to_move")}: ${w.ending === "stalemate" ? t("stalemate_in", w.plies) : t("mate_in", w.plies)} — ${w.fen}`);
       a.addEventListener("click", () => { selectTab("board"); play(w.fen); });
-      box.append(el("p")).append(a);
+      const line = el("p");
+      line.append(a);
+      box.append(line);
     }
     box.append(el("h2", {}, t("histogram")));
     box.append(histogram(s.red_to_move.win_dtm_histogram));

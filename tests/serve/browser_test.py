@@ -46,12 +46,14 @@ try:
     pieces = sorted(e.text for e in driver.find_elements(By.CSS_SELECTOR, "#board text.piece"))
     check(pieces == sorted(["將", "士", "俥", "帥"]), "the pieces of the FEN: %s" % pieces)
     value = driver.find_element(By.ID, "value").text
-    check(value.startswith("红先胜，%d 步杀" % expected["dtm"]), "the value in words: %r" % value)
+    words = "步困毙" if expected.get("ending") == "stalemate" else "步杀"
+    check(value.startswith("红先胜，%d %s" % (expected["dtm"], words)),
+          "the value in words: %r" % value)
     rows = driver.find_elements(By.CSS_SELECTOR, "#moves tr")
     check([r.get_attribute("data-move") for r in rows] == [m["move"] for m in expected["moves"]],
           "every legal move, best first")
     check(rows[0].get_attribute("data-class") == "win", "the best move is in the win group")
-    line = driver.find_elements(By.CSS_SELECTOR, "#mainline li")
+    line = driver.find_elements(By.CSS_SELECTOR, "#mainline .ply")
     check(len(line) == expected["dtm"], "the mainline has dtm plies (%d)" % len(line))
     driver.find_element(By.ID, "board").screenshot(os.path.join(SHOTS, "board.png"))
     driver.find_element(By.CSS_SELECTOR, ".side-column").screenshot(
@@ -77,7 +79,7 @@ try:
           "the URL holds the new FEN (shareable)")
     # Step back along the mainline to the start.
     driver.get(server.url + "/?" + urllib.parse.urlencode({"fen": FEN, "lang": "en"}))
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#mainline li"))
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#mainline .ply"))
     check(driver.find_element(By.ID, "value").text.startswith("Red to move wins"), "English")
     driver.find_element(By.ID, "line-end").click()
     wait.until(lambda d: "checkmated" in d.find_element(By.ID, "value").text
@@ -136,6 +138,9 @@ try:
     driver.find_element(By.ID, "view-adjudicate").screenshot(os.path.join(SHOTS, "adjudicate.png"))
     logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not logs, "no errors in the browser console: %s" % logs)
+except Exception:
+    driver.save_screenshot(os.path.join(SHOTS, "failure.png"))
+    raise
 finally:
     driver.quit()
     server.stop()
