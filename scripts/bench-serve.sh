@@ -23,10 +23,9 @@ url=$(grep -o 'http://[^ ]*' "$work/out" | head -1)
 url=${url%/}
 # 1000 random positions of the material, half of each side to move, as probe paths.
 for side in red black; do
-  for _ in $(seq 500); do
-    curl -sf "$url/api/v1/random?material=$material&side=$side" | jq -r .fen
-  done
-done | jq -Rr '"/api/v1/probe?fen=" + @uri' >"$work/paths"
+  for _ in $(seq 500); do echo "$url/api/v1/random?material=$material&side=$side"; done |
+    xargs curl -sf
+done | jq -r '"/api/v1/probe?fen=" + (.fen | @uri)' >"$work/paths"
 cat >"$work/paths.lua" <<LUA
 local paths = {}
 for line in io.lines("$work/paths") do paths[#paths + 1] = line end

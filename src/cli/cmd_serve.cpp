@@ -10,8 +10,9 @@ namespace xq::cli {
 
 void register_serve(CLI::App& app) {
   auto o = std::make_shared<serve::ServerOptions>();
-  CLI::App* sub = add_command(app, "serve", "Serve the tables over HTTP: JSON API and board page",
-                              [o] { return serve::run_server(*o, std::cout) ? kExitOk : kExitFailure; });
+  CLI::App* sub =
+      add_command(app, "serve", "Serve the tables over HTTP: JSON API and board page",
+                  [o] { return serve::run_server(*o, std::cout) ? kExitOk : kExitFailure; });
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
   sub->add_option("--host", o->host, "Address to listen on (0.0.0.0: every interface)")
       ->capture_default_str();

@@ -156,15 +156,14 @@ nlohmann::json probe_json(const Tablebase& tb, const Position& pos, int counter,
   // Refuse to answer a line shortened by a missing table as if it were the whole one.
   for (const Line* line : {&pv, &pv_limit})
     if (!line->complete())
-      throw MissingTable(line->missing->name(),
-                         std::string("no table of --rules ") + rule_set_name(rules) +
-                             " for this material: the line stops after " +
-                             std::to_string(line->moves.size()) + " plies");
+      throw MissingTable(line->missing->name(), std::string("no table of --rules ") +
+                                                    rule_set_name(rules) +
+                                                    " for this material: the line stops after " +
+                                                    std::to_string(line->moves.size()) + " plies");
   nlohmann::json j = result_json(pos, r, ending_of(tb, pos, r));
   j["rules"] = rule_set_name(rules);
   j["best_move"] = moves.empty() ? nullptr : nlohmann::json(to_iccs(moves.front().move));
-  j["best_move_zh"] =
-      moves.empty() ? nullptr : nlohmann::json(to_chinese(pos, moves.front().move));
+  j["best_move_zh"] = moves.empty() ? nullptr : nlohmann::json(to_chinese(pos, moves.front().move));
   j["counter"] = counter;
   add_limit_json(j, r.wdl, limit->dtc, limit->limited);
   const bool none = engine.size == 0;
@@ -173,7 +172,8 @@ nlohmann::json probe_json(const Tablebase& tb, const Position& pos, int counter,
   if (o.moves) {
     j["moves"] = nlohmann::json::array();
     for (const MoveValue& mv : moves) {
-      nlohmann::json m = result_json(pos, mv.value, ending_after(tb, pos, mv.move, mv.value));
+      nlohmann::json m = result_json(
+          pos, mv.value, o.move_endings ? ending_after(tb, pos, mv.move, mv.value) : std::nullopt);
       m.erase("fen");
       m.erase("side_to_move");
       m["move"] = to_iccs(mv.move);

@@ -59,6 +59,9 @@ struct ProbeJsonOptions {
   bool moves = false;                      // every legal move with its value, best first
   bool pv = false;                         // the line by DTM and the line under the limit
   std::optional<RuleSet> requested_rules;  // named in the MissingTable text as --rules
+  // Each move's `ending` (checkmate or stalemate): a whole line by DTM per move, most of a
+  // probe's cost on long wins; the web service leaves it out.
+  bool move_endings = true;
 };
 
 // The whole probe object of docs/probe-json.md at the counter (0..120). Throws MissingTable

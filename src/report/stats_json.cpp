@@ -13,8 +13,8 @@ std::string side_key(Color c) {
 
 }  // namespace
 
-std::map<std::string, Verdict> other_verdicts(const std::string& dir, const Material& m, RuleSet mine,
-                                               uint64_t sample, size_t cache_bytes) {
+std::map<std::string, Verdict> other_verdicts(const std::string& dir, const Material& m,
+                                              RuleSet mine, uint64_t sample, size_t cache_bytes) {
   std::map<std::string, Verdict> out;
   for (const RuleSet r : Tablebase({dir}).rule_sets(m)) {
     if (r == mine) continue;

@@ -69,7 +69,8 @@ int counter_of(const Request& req, const std::string& fen) {
     const auto text = param(req, "counter");
     if (!text) return fen_counter(fen).value_or(0);
     if (text->empty() || text->size() > 3 ||
-        text->find_first_not_of("0123456789") != std::string::npos || !valid_counter(std::stoi(*text)))
+        text->find_first_not_of("0123456789") != std::string::npos ||
+        !valid_counter(std::stoi(*text)))
       throw BadRequest("counter '" + *text + "' is not 0.." + std::to_string(kNaturalLimitPlies) +
                        " plies since the last capture");
     return std::stoi(*text);
@@ -128,14 +129,13 @@ Response probe_route(const Tablebases& tables, const Request& req, bool mainline
   const Material m = Material::of(pos).canonical();
   const Tablebase* tb = tables.for_material(m, rules);
   if (!tb || !tb->has(m))
-    return missing_answer(pos, m.name(),
-                          std::string("no table for this material") +
-                              (rules ? std::string(" under the ") + rule_set_name(*rules) +
-                                           " rules"
-                                     : ""));
+    return missing_answer(
+        pos, m.name(),
+        std::string("no table for this material") +
+            (rules ? std::string(" under the ") + rule_set_name(*rules) + " rules" : ""));
   nlohmann::json j;
   try {
-    j = report::probe_json(*tb, pos, counter, {!mainline, mainline, rules});
+    j = report::probe_json(*tb, pos, counter, {!mainline, mainline, rules, false});
   } catch (const report::MissingTable& e) {
     return missing_answer(pos, e.material(), e.what());
   }
@@ -181,8 +181,8 @@ Response random_route(const Request& req) {
   if (side != "red" && side != "black") throw BadRequest("side '" + side + "' is not red or black");
   thread_local std::mt19937_64 rng{std::random_device{}()};
   const Position pos = random_position(piece_letters(m), side == "red" ? Red : Black, rng);
-  return json_response(200, {{"fen", pos.fen()}, {"material", m.name()},
-                             {"material_zh", m.chinese_name()}});
+  return json_response(
+      200, {{"fen", pos.fen()}, {"material", m.name()}, {"material_zh", m.chinese_name()}});
 }
 
 Response adjudicate_route(const Request& req) {
@@ -271,6 +271,10 @@ Response Api::handle(const Request& req) const {
     return error(503, std::string("table statistics unreadable: ") + e.what());
   } catch (const std::invalid_argument& e) {
     return error(400, e.what());
+  } catch (const FenError& e) {
+    return error(400, std::string("bad fen: ") + e.what());
+  } catch (const std::exception& e) {  // a fault of the service, not of the request
+    return error(500, std::string("internal error: ") + e.what());
   }
 }
 

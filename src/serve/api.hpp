@@ -12,8 +12,8 @@
 namespace xq::serve {
 
 struct Request {
-  std::string method;                         // "GET", "POST", ...
-  std::string path;                           // decoded, without the query
+  std::string method;                             // "GET", "POST", ...
+  std::string path;                               // decoded, without the query
   std::multimap<std::string, std::string> query;  // decoded parameters
   std::string body;
   std::string content_type;

@@ -18,9 +18,9 @@ namespace xq::serve {
 
 namespace {
 
-constexpr int kReadTimeoutSeconds = 5;   // a slow client cannot hold a worker for longer
+constexpr int kReadTimeoutSeconds = 5;  // a slow client cannot hold a worker for longer
 constexpr int kWriteTimeoutSeconds = 5;
-constexpr int kKeepAliveSeconds = 2;     // idle keep-alive connections release their worker
+constexpr int kKeepAliveSeconds = 2;  // idle keep-alive connections release their worker
 constexpr int kKeepAliveRequests = 1000;
 
 Request request_of(const httplib::Request& req) {
@@ -85,10 +85,11 @@ bool run_server(const ServerOptions& o, std::ostream& out) {
   // What httplib answers itself (a body over the limit, a malformed request line): JSON too.
   server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
-    const std::string reason = res.status == 413 ? "request body larger than " +
-                                                       std::to_string(kMaxBodyBytes) + " bytes"
-                               : res.status == 414 ? "request line too long"
-                                                   : "bad request";
+    const std::string reason =
+        res.status == 413   ? "request body larger than " + std::to_string(kMaxBodyBytes) + " bytes"
+        : res.status == 414 ? "request line too long"
+                            : "malformed request (HTTP/1.1; a body needs "
+                              "its Content-Length)";
     res.set_content(nlohmann::json{{"error", reason}}.dump(), "application/json");
   });
   const int port = o.port == 0 ? server.bind_to_any_port(o.host)

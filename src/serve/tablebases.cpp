@@ -27,8 +27,8 @@ Tablebases::Tablebases(std::string dir, size_t cache_bytes, std::optional<RuleSe
     : dir_(std::move(dir)), cache_bytes_(cache_bytes) {
   for (const TableName& t : Tablebase({dir_}, cache_bytes_, only).tables())
     if (!by_rules_.count(t.rules))
-      by_rules_[t.rules] = std::make_unique<Tablebase>(std::vector<std::string>{dir_},
-                                                       cache_bytes_, t.rules);
+      by_rules_[t.rules] =
+          std::make_unique<Tablebase>(std::vector<std::string>{dir_}, cache_bytes_, t.rules);
   for (const auto& [r, tb] : by_rules_) rule_sets_.push_back(r);
 }
 
