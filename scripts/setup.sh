@@ -24,6 +24,10 @@ PACKAGES=(
   munge             # Slurm's authentication daemon
   openmpi-bin       # mpirun: one table across many ranks (the MPI build of xqtb gen)
   libopenmpi-dev    # MPI headers and CMake's FindMPI
+  python3-dev       # Python's headers: the `import xqtb` module (python/, docs/python.md)
+  python3-pybind11  # the module's C++ bindings (header-only, with its CMake config)
+  python3-numpy     # the module's export arrays, its tests and examples/python/
+  python3-pytest    # the module's tests (tests/python/, CTest python_module)
 )
 
 is_installed() {

@@ -12,11 +12,13 @@ set(rules
     "probe:core,rules,probe,xqtb"
     "generator:core,rules,generator"
     "src/verdict:core,probe,verdict"
-    "src/cli:core,rules,probe,generator,verdict,cli"
+    "src/export:core,probe,export"
+    "src/cli:core,rules,probe,generator,verdict,export,cli"
+    "python:core,rules,probe,verdict,export,python"
     "include/xqtb:"
     "examples:xqtb")
 
-set(modules core rules probe generator verdict cli xqtb)
+set(modules core rules probe generator verdict cli xqtb python)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")
