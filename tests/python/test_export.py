@@ -3,12 +3,13 @@
 import csv
 import io
 import itertools
+import subprocess
 
 import numpy as np
 import pytest
 
 import xqtb
-from conftest import cli
+from conftest import XQTB_CLI, cli
 
 RED_PALACE = [(f, r) for f in range(3, 6) for r in range(0, 3)]
 BLACK_PALACE = [(f, r) for f in range(3, 6) for r in range(7, 10)]
@@ -125,3 +126,18 @@ def test_cli_export_formats(tb, tables, tmp_path):
     first = black[0]
     want = xqtb.board_fen(first["board"], 1)[:-4] + f" class {names[int(first['category'])]};"
     assert epd[0].startswith(want)
+
+
+@pytest.mark.parametrize("args, code", [
+    (["KCKN"], 3),  # no table
+    (["KQK"], 2),  # no such piece
+    (["KRKA", "--format", "xml"], 2),
+    (["KRKA", "--format", "npy"], 2),  # npy needs --out
+    (["KRKA", "--side", "white"], 2),
+    (["KRKA", "--format", "npy", "--out", "/nonexistent/krka.npy"], 1),
+])
+def test_cli_export_errors(tables, args, code):
+    r = subprocess.run([XQTB_CLI, "export", *args, "--dir", tables], capture_output=True,
+                       text=True)
+    assert r.returncode == code, r.stderr
+    assert r.stdout == "" and r.stderr.startswith("xqtb: ") and r.stderr.count("\n") == 1
