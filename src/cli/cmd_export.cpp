@@ -45,6 +45,8 @@ void append_text(std::string& out, const ExportRow& row, bool csv) {
 
 int run_export(const Options& o) {
   const Material m = Material::parse(o.material);  // as named: KNKR gives flipped positions
+  if (o.format == "npy" && o.out.empty())          // bad input before missing tables
+    throw std::invalid_argument("--format npy needs --out FILE");
   const Tablebase tb({o.dir}, kCacheBytes, o.rules);
   if (!tb.has(m))
     throw TableError(m.name(), "no table in " + o.dir + " (generate it: xqtb gen " + m.name() +
@@ -55,7 +57,6 @@ int run_export(const Options& o) {
   std::vector<ExportRow> rows;
   rows.reserve(kChunkRows);
   if (o.format == "npy") {
-    if (o.out.empty()) throw std::invalid_argument("--format npy needs --out FILE");
     NpyWriter npy(o.out);
     while (walk.next(rows, kChunkRows) > 0) {
       npy.append(rows);
