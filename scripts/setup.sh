@@ -31,6 +31,10 @@ PACKAGES=(
   fonts-wqy-microhei  # Chinese glyphs for that browser's screenshots
   wrk               # scripts/bench-serve.sh: the HTTP load generator
   curl              # scripts/bench-serve.sh draws its positions from the API
+  python3-dev       # Python's headers: the `import xqtb` module (python/, docs/python.md)
+  python3-pybind11  # the module's C++ bindings (header-only, with its CMake config)
+  python3-numpy     # the module's export arrays, its tests and examples/python/
+  python3-pytest    # the module's tests (tests/python/, CTest python_module)
 )
 
 is_installed() {

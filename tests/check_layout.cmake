@@ -14,11 +14,13 @@ set(rules
     "src/verdict:core,probe,verdict"
     "src/report:core,rules,probe,verdict,report"
     "src/serve:core,rules,probe,verdict,report,serve"
-    "src/cli:core,rules,probe,generator,verdict,report,serve,cli"
+    "src/export:core,probe,export"
+    "src/cli:core,rules,probe,generator,verdict,report,serve,export,cli"
+    "python:core,rules,probe,verdict,export,python"
     "include/xqtb:"
     "examples:xqtb")
 
-set(modules core rules probe generator verdict report serve cli xqtb)
+set(modules core rules probe generator verdict report serve export cli xqtb python)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")

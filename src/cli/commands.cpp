@@ -137,6 +137,7 @@ void register_commands(CLI::App& app) {
   register_bench(app);
   register_adjudicate(app);
   register_serve(app);
+  register_export(app);
 }
 
 int fail_current_exception(const std::string& prefix) {

@@ -70,37 +70,11 @@ nlohmann::json stats_json(const Tablebase& tb, const Material& m, const std::str
     side["loss_dtm_histogram"] = s.at("loss_dtm_histogram");
     j[side_key(c) + "_to_move"] = side;
   }
-  nlohmann::json typical;
-  typical["formations"] = t.formations;
-  typical["placements_examined"] = t.examined;
-  typical["sampled"] = t.sampled;
-  typical["fortresses"] = t.fortresses;
-  typical["lost_formations"] = t.lost_formations;
-  typical["stronger_to_move"] = tally_json(t.stronger_to_move);
-  typical["weaker_to_move"] = tally_json(t.weaker_to_move);
-  nlohmann::json best;
-  best["pieces"] = formation_text(t.best, Lang::En);
-  best["pieces_zh"] = formation_text(t.best, Lang::Zh);
-  best["stronger_to_move"] = tally_json(t.best_stronger_to_move);
-  best["weaker_to_move"] = tally_json(t.best_weaker_to_move);
-  best["held_pct"] = t.best_hold_pct();
-  best["example_fen"] = t.best_example_fen.empty() ? nullptr : nlohmann::json(t.best_example_fen);
-  typical["best_formation"] = best;
-  j["typical"] = typical;
-  j["verdict"] = verdict_name(v);
-  j["verdict_zh"] = verdict_zh(v);
+  j.update(verdict_json(m, t, v, stats));
   // The same ending's verdict under the other rule sets whose tables are in the directory.
   nlohmann::json by_rules = nlohmann::json::object();
   for (const auto& [name, other] : others) by_rules[name] = verdict_name(other);
   j["verdict_other_rules"] = by_rules;
-  const Verdict limited = decide(t, true);
-  j["verdict_under_limit"] = verdict_name(limited);
-  j["verdict_under_limit_zh"] = verdict_zh(limited);
-  const auto book = book_verdict(m);
-  j["book_verdict"] = book ? nlohmann::json(verdict_name(*book)) : nullptr;
-  j["agrees_with_book"] = book ? nlohmann::json(*book == v) : nullptr;
-  j["explanation"] = explain(m, t, v, stats, Lang::En);
-  j["explanation_zh"] = explain(m, t, v, stats, Lang::Zh);
   return j;
 }
 

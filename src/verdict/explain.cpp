@@ -130,4 +130,37 @@ nlohmann::json tally_json(const Tally& t) {
           {"loss_pct", t.loss_pct()}};
 }
 
+nlohmann::json verdict_json(const Material& m, const TypicalSet& t, Verdict v,
+                            const nlohmann::json& all_stats) {
+  nlohmann::json j;
+  nlohmann::json typical;
+  typical["formations"] = t.formations;
+  typical["placements_examined"] = t.examined;
+  typical["sampled"] = t.sampled;
+  typical["fortresses"] = t.fortresses;
+  typical["lost_formations"] = t.lost_formations;
+  typical["stronger_to_move"] = tally_json(t.stronger_to_move);
+  typical["weaker_to_move"] = tally_json(t.weaker_to_move);
+  nlohmann::json best;
+  best["pieces"] = formation_text(t.best, Lang::En);
+  best["pieces_zh"] = formation_text(t.best, Lang::Zh);
+  best["stronger_to_move"] = tally_json(t.best_stronger_to_move);
+  best["weaker_to_move"] = tally_json(t.best_weaker_to_move);
+  best["held_pct"] = t.best_hold_pct();
+  best["example_fen"] = t.best_example_fen.empty() ? nullptr : nlohmann::json(t.best_example_fen);
+  typical["best_formation"] = best;
+  j["typical"] = typical;
+  j["verdict"] = verdict_name(v);
+  j["verdict_zh"] = verdict_zh(v);
+  const Verdict limited = decide(t, true);
+  j["verdict_under_limit"] = verdict_name(limited);
+  j["verdict_under_limit_zh"] = verdict_zh(limited);
+  const auto book = book_verdict(m);
+  j["book_verdict"] = book ? nlohmann::json(verdict_name(*book)) : nullptr;
+  j["agrees_with_book"] = book ? nlohmann::json(*book == v) : nullptr;
+  j["explanation"] = explain(m, t, v, all_stats, Lang::En);
+  j["explanation_zh"] = explain(m, t, v, all_stats, Lang::Zh);
+  return j;
+}
+
 }  // namespace xq

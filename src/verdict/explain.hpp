@@ -32,4 +32,10 @@ std::string with_commas(uint64_t n);
 // JSON of a tally: positions, win, draw, loss, rule_decided and the three percentages.
 nlohmann::json tally_json(const Tally& t);
 
+// The verdict's part of `stats --json` (docs/verdicts.md): `typical` (the tallies and the
+// defender's best formation), `verdict`, `verdict_under_limit`, `book_verdict`,
+// `agrees_with_book` and `explanation`, each text also in Chinese (`_zh`).
+nlohmann::json verdict_json(const Material& m, const TypicalSet& t, Verdict v,
+                            const nlohmann::json& all_stats);
+
 }  // namespace xq
