@@ -212,12 +212,16 @@ def sample(args, rng, kind, count):
 
 
 def sample_entering(args, rng, count):
-    """Positions one capture above the tables: a table material with a black pawn more."""
+    """Positions one capture above the tables: a table material with a black pawn more, legal
+    and with a legal move (`xqtb perft` says so)."""
     starts = []
     materials = args.materials.split(",")
-    for i in range(count):
-        material = materials[i % len(materials)] + "P"
-        starts.append((material, random_fen(rng, material, "w"), "w"))
+    while len(starts) < count:
+        material = materials[len(starts) % len(materials)] + "P"
+        fen = random_fen(rng, material, "w")
+        perft = subprocess.run([args.xqtb, "perft", "--fen", fen, "--depth", "1"], capture_output=True, text=True)
+        if perft.returncode == 0 and any(w.isdigit() and int(w) > 0 for w in perft.stdout.split()):
+            starts.append((material, fen, "w"))
     return starts
 
 
@@ -270,13 +274,13 @@ def play(args, referee, engines, material, fen, xq_side, kind):
     stretch = 0  # index in fens of the first position since the last capture
     while result is None:
         stm = current.split()[1]
+        if not entered and args.tables_have(current):
+            entered = True
+            expected = value_for(args, current, counter, xq_side)
         legal = referee.legal()
         if not legal:
             result, reason = (-1 if stm == xq_side else 1), "mate or stalemate"
             break
-        if not entered and args.tables_have(current):
-            entered = True
-            expected = value_for(args, current, counter, xq_side)
         occurrences = sum(1 for f in fens[stretch:] if f.split()[:2] == current.split()[:2])
         if occurrences >= 3:
             first = next(i for i in range(stretch, len(fens)) if fens[i].split()[:2] == current.split()[:2])
