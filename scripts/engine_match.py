@@ -184,8 +184,9 @@ def sample(args, rng, kind, count):
         texts = probe_epd(args.xqtb, args.dir, args.rules, fens)
         # A shortlist by the value's text (the DTM: long mates), then the JSON for the class,
         # the DTC and the value under the limit.
-        want = "win" if kind == "won" else "draw"
-        pool = [(f, plies_in(t)) for f, t in texts.items() if t.split(",")[0].split()[0] == want]
+        want = "draw" if kind == "drawn" else "win"
+        pool = [(f, plies_in(t)) for f, t in texts.items() if t.split(",")[0].split()[0] == want
+                and (kind != "chase" or "chase" in t)]
         shortlist = set()
         while pool and len(shortlist) < min(len(pool), 3 * n):
             shortlist.add(rng.choices(pool, weights=[d * d for _, d in pool])[0][0])
@@ -194,6 +195,8 @@ def sample(args, rng, kind, count):
             v = probe_json(args.xqtb, args.dir, args.rules, fen)
             if v and kind == "won" and v["class"] == "win" and v["limit_wdl"] == "win":
                 chosen_pool.append((fen, v["dtc"]))
+            if v and kind == "chase" and v["class"] == "chase_win":
+                chosen_pool.append((fen, 1))
             if v and kind == "drawn" and v["class"] == "draw":
                 chosen_pool.append((fen, 1))
         if len(chosen_pool) < n:
@@ -206,7 +209,7 @@ def sample(args, rng, kind, count):
             if fen not in chosen:
                 chosen.append(fen)
         for fen in chosen:
-            xq_side = fen.split()[1] if kind == "won" else "b"  # drawn: Fairy-Stockfish is Red
+            xq_side = "b" if kind == "drawn" else fen.split()[1]  # drawn: Fairy-Stockfish is Red
             starts.append((material, fen, xq_side))
     return starts
 
@@ -235,7 +238,7 @@ def adjudicate(args, fen, moves):
 
 def start_engine(args, xq):
     if xq:
-        e = Engine([args.xqtb, "engine", "--dir", args.dir, "--child", args.fsf]
+        e = Engine([args.xqtb, "engine", "--dir", args.dir, "--natural-limit", args.natural_limit, "--child", args.fsf]
                    + (["--rules", args.rules] if args.rules else []), "xqtb")
     else:
         e = Engine([args.fsf], "fairy-stockfish")
@@ -263,7 +266,7 @@ def play(args, referee, engines, material, fen, xq_side, kind):
     """One game; returns its record."""
     moves, fens, times = [], [], {"xqtb": [], "fsf": []}
     counter, result, reason, expected = 0, None, None, None
-    if kind == "won":
+    if kind in ("won", "chase"):
         expected = 1
     elif kind == "drawn":
         expected = 0
@@ -293,7 +296,7 @@ def play(args, referee, engines, material, fen, xq_side, kind):
                     result, reason = (-1 if loser == xq_side else 1), "repetition: " + a["reason"]
                 if result is not None:
                     break
-        if counter >= LIMIT:
+        if counter >= LIMIT and args.natural_limit == "on":
             result, reason = 0, "natural limit"
             break
         if len(moves) >= args.max_plies:
@@ -339,6 +342,9 @@ def main():
     p.add_argument("--won", type=int, default=0)
     p.add_argument("--drawn", type=int, default=0)
     p.add_argument("--entering", type=int, default=0)
+    p.add_argument("--chase", type=int, default=0, help="chase-decided wins (asian, chinese tables)")
+    p.add_argument("--natural-limit", choices=("on", "off"), default="on",
+                   help="off: no 120-ply draw, and the engine plays without the limit")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--candidates", type=int, default=3000, help="random placements per material")
     p.add_argument("--go", default="go nodes 5000", help="the go command both engines get")
@@ -360,6 +366,7 @@ def main():
     rng = random.Random(args.seed)
     starts = ([("won",) + s for s in sample(args, rng, "won", args.won)]
               + [("drawn",) + s for s in sample(args, rng, "drawn", args.drawn)]
+              + [("chase",) + s for s in sample(args, rng, "chase", args.chase)]
               + [("entering",) + s for s in sample_entering(args, rng, args.entering)])
     referee = Referee(args.fsf)
     engines = {"xqtb": start_engine(args, True), "fsf": start_engine(args, False)}
@@ -381,7 +388,7 @@ def main():
     for e in list(engines.values()) + [referee.e]:
         e.close()
     summary = {}
-    for kind in ("won", "drawn", "entering"):
+    for kind in ("won", "drawn", "chase", "entering"):
         rs = [r for r in records if r["kind"] == kind]
         if not rs:
             continue
