@@ -15,12 +15,13 @@ set(rules
     "src/report:core,rules,probe,verdict,report"
     "src/serve:core,rules,probe,verdict,report,serve"
     "src/export:core,probe,export"
-    "src/cli:core,rules,probe,generator,verdict,report,serve,export,cli"
+    "src/engine:core,rules,probe,verdict,engine"
+    "src/cli:core,rules,probe,generator,verdict,report,serve,export,engine,cli"
     "python:core,rules,probe,verdict,export,python"
     "include/xqtb:"
     "examples:xqtb")
 
-set(modules core rules probe generator verdict report serve export cli xqtb python)
+set(modules core rules probe generator verdict report serve export engine cli xqtb python)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")

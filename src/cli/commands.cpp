@@ -138,6 +138,7 @@ void register_commands(CLI::App& app) {
   register_adjudicate(app);
   register_serve(app);
   register_export(app);
+  register_engine(app);
 }
 
 int fail_current_exception(const std::string& prefix) {

@@ -66,5 +66,6 @@ void register_bench_classify(CLI::App& bench);  // `xqtb bench classify`
 void register_adjudicate(CLI::App& app);
 void register_serve(CLI::App& app);
 void register_export(CLI::App& app);
+void register_engine(CLI::App& app);
 
 }  // namespace xq::cli
