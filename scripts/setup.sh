@@ -24,6 +24,9 @@ PACKAGES=(
   munge             # Slurm's authentication daemon
   openmpi-bin       # mpirun: one table across many ranks (the MPI build of xqtb gen)
   libopenmpi-dev    # MPI headers and CMake's FindMPI
+  clang             # clang 14: builds the libFuzzer targets (scripts/fuzz.sh)
+  libfuzzer-14-dev  # libFuzzer for clang 14 (-fsanitize=fuzzer)
+  libclang-rt-14-dev  # clang 14's sanitizer runtimes (ASan, UBSan) for the fuzz targets
 )
 
 is_installed() {

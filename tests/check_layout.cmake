@@ -14,9 +14,10 @@ set(rules
     "src/verdict:core,probe,verdict"
     "src/cli:core,rules,probe,generator,verdict,cli"
     "include/xqtb:"
-    "examples:xqtb")
+    "examples:xqtb"
+    "fuzz:core,rules,fuzz")
 
-set(modules core rules probe generator verdict cli xqtb)
+set(modules core rules probe generator verdict cli xqtb fuzz)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")
