@@ -4,14 +4,14 @@
 # each from its committed corpus (fuzz/corpus/TARGET/) for a bounded time. New inputs go to
 # build-fuzz/corpus/TARGET/ (fuzz/README.md: how to keep one); a crash stops the run with the
 # reproducer saved as build-fuzz/crash-*.
-#   scripts/fuzz.sh                 each target 25 s (the leg of scripts/test.sh)
+#   scripts/fuzz.sh                 each target 20 s (the leg of scripts/test.sh)
 #   scripts/fuzz.sh --time S        each target S seconds
 #   scripts/fuzz.sh --long          each target 600 s: the long run of docs/benchmarks.md
 #   scripts/fuzz.sh ... TARGET...   only these targets (fen material notation game table)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-seconds=25
+seconds=20
 targets=()
 while [ $# -gt 0 ]; do
   case $1 in
