@@ -35,6 +35,9 @@ PACKAGES=(
   python3-pybind11  # the module's C++ bindings (header-only, with its CMake config)
   python3-numpy     # the module's export arrays, its tests and examples/python/
   python3-pytest    # the module's tests (tests/python/, CTest python_module)
+  clang             # clang 14: builds the libFuzzer targets (scripts/fuzz.sh)
+  libfuzzer-14-dev  # libFuzzer for clang 14 (-fsanitize=fuzzer)
+  libclang-rt-14-dev  # clang 14's sanitizer runtimes (ASan, UBSan) for the fuzz targets
 )
 
 is_installed() {

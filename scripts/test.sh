@@ -4,7 +4,8 @@
 # Release into build/ with warnings as errors (scripts/build.sh); runs the whole CTest suite
 # (the label `big`, the 车对炮士象全 verdict, takes minutes: by hand, `ctest -LE big` skips
 # it); runs the thread tests under ThreadSanitizer (scripts/tsan.sh) and the suite but its big
-# and slow tests under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/asan.sh).
+# and slow tests under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/asan.sh); runs
+# each libFuzzer target from its committed corpus for a bounded time (scripts/fuzz.sh).
 # Prints each leg's wall and CPU time; stops at the first failure with a non-zero exit.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -34,4 +35,5 @@ leg build bash scripts/build.sh -DXQTB_WERROR=ON
 leg suite env OMP_WAIT_POLICY=passive ctest --test-dir build --output-on-failure -j2
 leg tsan bash scripts/tsan.sh
 leg asan bash scripts/asan.sh
+leg fuzz bash scripts/fuzz.sh
 echo "test.sh: all legs passed in $SECONDS s"

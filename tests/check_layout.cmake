@@ -19,9 +19,10 @@ set(rules
     "src/cli:core,rules,probe,generator,verdict,report,serve,export,engine,cli"
     "python:core,rules,probe,verdict,export,python"
     "include/xqtb:"
-    "examples:xqtb")
+    "examples:xqtb"
+    "fuzz:core,rules,fuzz")
 
-set(modules core rules probe generator verdict report serve export engine cli xqtb python)
+set(modules core rules probe generator verdict report serve export engine cli xqtb python fuzz)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")
