@@ -57,18 +57,6 @@ std::string pad(const std::string& s, size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 
-// Counts of one side to move from the stats JSON, with the total and percentages added.
-nlohmann::json counts_with_shares(const nlohmann::json& c) {
-  nlohmann::json out = c;
-  const uint64_t win = c.at("win"), draw = c.at("draw"), loss = c.at("loss");
-  const uint64_t total = win + draw + loss;
-  out["total"] = total;
-  out["win_pct"] = share(win, total);
-  out["draw_pct"] = share(draw, total);
-  out["loss_pct"] = share(loss, total);
-  return out;
-}
-
 // The longest win of a side to move with its principal variation, or null.
 nlohmann::json longest_win(const Tablebase& tb, const nlohmann::json& side) {
   if (!side.contains("longest_win")) return nullptr;
@@ -105,23 +93,7 @@ nlohmann::json to_json(const Material& m, const Options& o, const nlohmann::json
     side["loss_dtm_histogram"] = s.at("loss_dtm_histogram");
     j[side_key(c) + "_to_move"] = side;
   }
-  nlohmann::json typical;
-  typical["formations"] = t.formations;
-  typical["placements_examined"] = t.examined;
-  typical["sampled"] = t.sampled;
-  typical["fortresses"] = t.fortresses;
-  typical["lost_formations"] = t.lost_formations;
-  typical["stronger_to_move"] = tally_json(t.stronger_to_move);
-  typical["weaker_to_move"] = tally_json(t.weaker_to_move);
-  nlohmann::json best;
-  best["pieces"] = formation_text(t.best, Lang::En);
-  best["pieces_zh"] = formation_text(t.best, Lang::Zh);
-  best["stronger_to_move"] = tally_json(t.best_stronger_to_move);
-  best["weaker_to_move"] = tally_json(t.best_weaker_to_move);
-  best["held_pct"] = t.best_hold_pct();
-  best["example_fen"] = t.best_example_fen.empty() ? nullptr : nlohmann::json(t.best_example_fen);
-  typical["best_formation"] = best;
-  j["typical"] = typical;
+  j["typical"] = typical_json(t);
   j["verdict"] = verdict_name(v);
   j["verdict_zh"] = verdict_zh(v);
   // The same ending's verdict under the other rule sets whose tables are in the directory.

@@ -130,4 +130,35 @@ nlohmann::json tally_json(const Tally& t) {
           {"loss_pct", t.loss_pct()}};
 }
 
+nlohmann::json typical_json(const TypicalSet& t) {
+  nlohmann::json typical;
+  typical["formations"] = t.formations;
+  typical["placements_examined"] = t.examined;
+  typical["sampled"] = t.sampled;
+  typical["fortresses"] = t.fortresses;
+  typical["lost_formations"] = t.lost_formations;
+  typical["stronger_to_move"] = tally_json(t.stronger_to_move);
+  typical["weaker_to_move"] = tally_json(t.weaker_to_move);
+  nlohmann::json best;
+  best["pieces"] = formation_text(t.best, Lang::En);
+  best["pieces_zh"] = formation_text(t.best, Lang::Zh);
+  best["stronger_to_move"] = tally_json(t.best_stronger_to_move);
+  best["weaker_to_move"] = tally_json(t.best_weaker_to_move);
+  best["held_pct"] = t.best_hold_pct();
+  best["example_fen"] = t.best_example_fen.empty() ? nullptr : nlohmann::json(t.best_example_fen);
+  typical["best_formation"] = best;
+  return typical;
+}
+
+nlohmann::json counts_with_shares(const nlohmann::json& counts) {
+  nlohmann::json out = counts;
+  const uint64_t win = counts.at("win"), draw = counts.at("draw"), loss = counts.at("loss");
+  const uint64_t total = win + draw + loss;
+  out["total"] = total;
+  out["win_pct"] = share(win, total);
+  out["draw_pct"] = share(draw, total);
+  out["loss_pct"] = share(loss, total);
+  return out;
+}
+
 }  // namespace xq

@@ -32,4 +32,12 @@ std::string with_commas(uint64_t n);
 // JSON of a tally: positions, win, draw, loss, rule_decided and the three percentages.
 nlohmann::json tally_json(const Tally& t);
 
+// The typical-position evidence behind a verdict as JSON (`typical` of stats --json):
+// formations, fortresses, tallies by side to move and the defender's best formation.
+nlohmann::json typical_json(const TypicalSet& t);
+
+// One side to move's counts from a table's statistics JSON (`positions` or `slots`) with the
+// total and the win, draw and loss percentages added.
+nlohmann::json counts_with_shares(const nlohmann::json& counts);
+
 }  // namespace xq
