@@ -12,11 +12,12 @@ set(rules
     "probe:core,rules,probe,xqtb"
     "generator:core,rules,generator"
     "src/verdict:core,probe,verdict"
-    "src/cli:core,rules,probe,generator,verdict,cli"
+    "src/catalogue:core,probe,verdict,catalogue"
+    "src/cli:core,rules,probe,generator,verdict,catalogue,cli"
     "include/xqtb:"
     "examples:xqtb")
 
-set(modules core rules probe generator verdict cli xqtb)
+set(modules core rules probe generator verdict catalogue cli xqtb)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")

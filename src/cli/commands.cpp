@@ -136,6 +136,7 @@ void register_commands(CLI::App& app) {
   register_list(app);
   register_bench(app);
   register_adjudicate(app);
+  register_catalogue(app);
 }
 
 int fail_current_exception(const std::string& prefix) {

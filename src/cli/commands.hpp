@@ -64,5 +64,6 @@ void register_bench(CLI::App& app);
 void register_bench_probe(CLI::App& bench);     // `xqtb bench probe`
 void register_bench_classify(CLI::App& bench);  // `xqtb bench classify`
 void register_adjudicate(CLI::App& app);
+void register_catalogue(CLI::App& app);
 
 }  // namespace xq::cli
