@@ -34,8 +34,9 @@ std::vector<BookStatement> read_book_statements(const std::string& path) {
     const std::string where = path + ":" + std::to_string(number);
     const std::vector<std::string> f = split_tabs(line);
     if (f.size() < 3 || f.size() > 4)
-      throw std::invalid_argument(where + ": expected MATERIAL, verdict, source and an optional "
-                                          "note, separated by tabs");
+      throw std::invalid_argument(where +
+                                  ": expected MATERIAL, verdict, source and an optional "
+                                  "note, separated by tabs");
     if (f[2].empty()) throw std::invalid_argument(where + ": no source");
     Material m;
     try {

@@ -40,9 +40,10 @@ nlohmann::json entry(const Tablebase& tb, const Material& m, uint64_t sample) {
   j["rules"] = stats.at("rules");
   for (const Color c : {Red, Black}) {
     const nlohmann::json& s = stats.at(side_key(c));
-    j[std::string(side_key(c)) + "_to_move"] = {{"positions", counts_with_shares(s.at("positions"))},
-                                               {"longest_win", longest(s, "longest_win")},
-                                               {"longest_dtc", longest(s, "longest_dtc")}};
+    j[std::string(side_key(c)) + "_to_move"] = {
+        {"positions", counts_with_shares(s.at("positions"))},
+        {"longest_win", longest(s, "longest_win")},
+        {"longest_dtc", longest(s, "longest_dtc")}};
   }
   j["typical"] = typical_json(t);
   j["verdict"] = verdict_name(v);
@@ -96,11 +97,10 @@ nlohmann::json build_catalogue(const CatalogueOptions& o, const CatalogueProgres
   const Tablebase listing({o.dir}, kCacheBytes, o.rules);
   std::vector<Material> materials = listing.materials();
   if (materials.empty())
-    throw std::invalid_argument("no table in " + o.dir +
-                                (o.rules ? std::string(" under --rules ") + rule_set_name(*o.rules)
-                                         : std::string()) +
-                                " (generate some: xqtb gen --all --max-pieces 2 --dir " + o.dir +
-                                ")");
+    throw std::invalid_argument(
+        "no table in " + o.dir +
+        (o.rules ? std::string(" under --rules ") + rule_set_name(*o.rules) : std::string()) +
+        " (generate some: xqtb gen --all --max-pieces 2 --dir " + o.dir + ")");
   std::sort(materials.begin(), materials.end(), catalogue_before);
   // One tablebase per rule set: each table is read under its own rule set alone.
   std::map<RuleSet, std::unique_ptr<Tablebase>> by_rules;
@@ -145,11 +145,13 @@ nlohmann::json build_catalogue(const CatalogueOptions& o, const CatalogueProgres
   nlohmann::json missing = nlohmann::json::array();
   for (const BookStatement& b : books)
     if (std::find(materials.begin(), materials.end(), b.material) == materials.end())
-      missing.push_back(
-          {{"material", b.material.name()}, {"verdict", verdict_name(b.verdict)}, {"source", b.source}});
+      missing.push_back({{"material", b.material.name()},
+                         {"verdict", verdict_name(b.verdict)},
+                         {"source", b.source}});
   // How much of the one-attacker set (issue 36: gen --all --max-pieces 8 --max-attackers 1)
   // is here, and how many endings beyond it.
-  nlohmann::json one_attacker = {{"max_pieces", kOneAttackerMaxPieces}, {"missing", nlohmann::json::array()}};
+  nlohmann::json one_attacker = {{"max_pieces", kOneAttackerMaxPieces},
+                                 {"missing", nlohmann::json::array()}};
   size_t in_set = 0;
   for (const Material& m : materials_up_to(kOneAttackerMaxPieces, 1)) {
     ++in_set;

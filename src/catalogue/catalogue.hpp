@@ -21,7 +21,7 @@ struct CatalogueOptions {
   std::string dir = "tables";
   std::optional<RuleSet> rules;  // that rule set's tables alone; unset: every rule set present
   uint64_t sample = kDefaultTypicalBudget;  // as stats' --sample, so the verdicts are its own
-  std::string books;  // published verdicts (book_sources.hpp); empty: none
+  std::string books;                        // published verdicts (book_sources.hpp); empty: none
 };
 
 // Called before each material is read: its name, its number (from 1) and how many there are.

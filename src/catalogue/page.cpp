@@ -92,23 +92,23 @@ PageTable group_table(const json& group) {
     const std::string rules = ending.at("main_rules");
     const json& e = ending.at("by_rules").at(rules);
     const json &red = e.at("red_to_move"), &black = e.at("black_to_move");
-    t.rows.push_back({{ending.at("material").get<std::string>() + " " +
-                           ending.at("material_zh").get<std::string>(),
-                       ""},
-                      {count(red.at("positions").at("total")) + " · " +
-                           count(black.at("positions").at("total")),
-                       ""},
-                      {shares(red.at("positions"), true), ""},
-                      {shares(black.at("positions"), false), ""},
-                      {verdict_text(e), ""},
-                      {evidence(e), ""},
-                      {e.at("verdict_under_limit_zh").get<std::string>(), ""},
-                      distance(red.at("longest_win")),
-                      distance(red.at("longest_dtc")),
-                      distance(black.at("longest_win")),
-                      {limit_counts(e), ""},
-                      {rules, ""},
-                      {published_summary(ending, e.at("verdict")), ""}});
+    t.rows.push_back(
+        {{ending.at("material").get<std::string>() + " " +
+              ending.at("material_zh").get<std::string>(),
+          ""},
+         {count(red.at("positions").at("total")) + " · " + count(black.at("positions").at("total")),
+          ""},
+         {shares(red.at("positions"), true), ""},
+         {shares(black.at("positions"), false), ""},
+         {verdict_text(e), ""},
+         {evidence(e), ""},
+         {e.at("verdict_under_limit_zh").get<std::string>(), ""},
+         distance(red.at("longest_win")),
+         distance(red.at("longest_dtc")),
+         distance(black.at("longest_win")),
+         {limit_counts(e), ""},
+         {rules, ""},
+         {published_summary(ending, e.at("verdict")), ""}});
   }
   return t;
 }
@@ -134,29 +134,30 @@ PageTable changes_table(const json& catalogue) {
           ++unchanged;
           continue;
         }
-        t.rows.push_back(
-            {{ending.at("material").get<std::string>() + " " +
-                  ending.at("material_zh").get<std::string>(),
-              ""},
-             {rules, ""},
-             {c.at("verdict_check").get<std::string>() + " → " + c.at("verdict").get<std::string>() +
-                  (c.at("verdict_changed").get<bool>() ? " (changed)" : ""),
-              ""},
-             {signed_count(r.at("win")) + " · " + signed_count(r.at("draw")) + " · " +
-                  signed_count(r.at("loss")),
-              ""},
-             {signed_count(-b.at("loss").get<int64_t>()) + " · " + signed_count(b.at("draw")) +
-                  " · " + signed_count(-b.at("win").get<int64_t>()),
-              ""},
-             {count(r.at("chase_win")) + " · " + count(b.at("chase_win")) + " / " +
-                  count(r.at("chase_loss")) + " · " + count(b.at("chase_loss")),
-              ""}});
+        t.rows.push_back({{ending.at("material").get<std::string>() + " " +
+                               ending.at("material_zh").get<std::string>(),
+                           ""},
+                          {rules, ""},
+                          {c.at("verdict_check").get<std::string>() + " → " +
+                               c.at("verdict").get<std::string>() +
+                               (c.at("verdict_changed").get<bool>() ? " (changed)" : ""),
+                           ""},
+                          {signed_count(r.at("win")) + " · " + signed_count(r.at("draw")) + " · " +
+                               signed_count(r.at("loss")),
+                           ""},
+                          {signed_count(b.at("loss")) + " · " + signed_count(b.at("draw")) + " · " +
+                               signed_count(b.at("win")),
+                           ""},
+                          {count(r.at("chase_win")) + " · " + count(b.at("chase_win")) + " / " +
+                               count(r.at("chase_loss")) + " · " + count(b.at("chase_loss")),
+                           ""}});
       }
   t.paragraphs.push_back(
       compared == 0
           ? "No material here has tables of check and of a chase rule set, so nothing is compared."
-          : std::to_string(compared) + " pairs of tables (a material under check and under "
-                                       "asian or chinese) compared; " +
+          : std::to_string(compared) +
+                " pairs of tables (a material under check and under "
+                "asian or chinese) compared; " +
                 std::to_string(unchanged) + " change no position's result." +
                 (t.rows.empty() ? "" : " The others:"));
   return t;
@@ -193,8 +194,8 @@ PageTable published_table(const json& catalogue) {
   for (const json& s : catalogue.at("published_without_table"))
     missing += (missing.empty() ? "" : ", ") + s.at("material").get<std::string>();
   if (!missing.empty())
-    t.paragraphs.push_back("Statements on endings without a table here (not compared): " +
-                           missing + ".");
+    t.paragraphs.push_back("Statements on endings without a table here (not compared): " + missing +
+                           ".");
   return t;
 }
 
@@ -224,12 +225,12 @@ Page catalogue_page(const json& catalogue) {
       "Coverage: " + count(set.at("present")) + " of the " + count(set.at("total")) +
       " endings with one attacking piece and at most " + count(set.at("max_pieces")) +
       " pieces besides the kings (`xqtb gen --all --max-pieces " + count(set.at("max_pieces")) +
-      " --max-attackers 1`), and " +
-      count(set.at("others_present")) + " endings beyond that set." +
-      (missing.empty()                               ? ""
-       : set.at("missing").size() <= kMissingListed ? " Not yet built from the set: " + missing + "."
-                                                      : " " + count(json(set.at("missing").size())) +
-                                                            " of the set are not yet built (listed in the JSON)."));
+      " --max-attackers 1`), and " + count(set.at("others_present")) + " endings beyond that set." +
+      (missing.empty() ? ""
+       : set.at("missing").size() <= kMissingListed
+           ? " Not yet built from the set: " + missing + "."
+           : " " + count(json(set.at("missing").size())) +
+                 " of the set are not yet built (listed in the JSON)."));
   page.paragraphs.push_back(
       "Results are shares of the legal positions with the given side to move (mirror images "
       "counted separately), Red's wins first. Distances are in plies. DTM: the longest win by "

@@ -10,9 +10,12 @@ namespace {
 std::string escape(const std::string& s) {
   std::string out;
   for (const char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }

@@ -38,9 +38,9 @@ int run_catalogue(const Options& o) {
 
 void register_catalogue(CLI::App& app) {
   auto o = std::make_shared<Options>();
-  CLI::App* sub = add_command(app, "catalogue",
-                              "The 例胜 / 例和 catalogue of the tables in a directory",
-                              [o] { return run_catalogue(*o); });
+  CLI::App* sub =
+      add_command(app, "catalogue", "The 例胜 / 例和 catalogue of the tables in a directory",
+                  [o] { return run_catalogue(*o); });
   sub->add_option("--dir", o->catalogue.dir, "Table directory")->capture_default_str();
   add_rules_option(sub, o->catalogue.rules);
   sub->add_option("--format", o->format, "md, json or html")
