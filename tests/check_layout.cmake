@@ -16,13 +16,14 @@ set(rules
     "src/serve:core,rules,probe,verdict,report,serve"
     "src/export:core,probe,export"
     "src/engine:core,rules,probe,verdict,engine"
-    "src/cli:core,rules,probe,generator,verdict,report,serve,export,engine,cli"
+    "src/catalogue:core,probe,verdict,catalogue"
+    "src/cli:core,rules,probe,generator,verdict,report,serve,export,engine,catalogue,cli"
     "python:core,rules,probe,verdict,export,python"
     "include/xqtb:"
     "examples:xqtb"
     "fuzz:core,rules,fuzz")
 
-set(modules core rules probe generator verdict report serve export engine cli xqtb python fuzz)
+set(modules core rules probe generator verdict report serve export engine catalogue cli xqtb python fuzz)
 set(ruled "")
 foreach(rule IN LISTS rules)
   string(REGEX REPLACE ":.*" "" folder "${rule}")

@@ -139,6 +139,7 @@ void register_commands(CLI::App& app) {
   register_serve(app);
   register_export(app);
   register_engine(app);
+  register_catalogue(app);
 }
 
 int fail_current_exception(const std::string& prefix) {

@@ -67,5 +67,6 @@ void register_adjudicate(CLI::App& app);
 void register_serve(CLI::App& app);
 void register_export(CLI::App& app);
 void register_engine(CLI::App& app);
+void register_catalogue(CLI::App& app);
 
 }  // namespace xq::cli

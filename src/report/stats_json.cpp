@@ -24,17 +24,6 @@ std::map<std::string, Verdict> other_verdicts(const std::string& dir, const Mate
   return out;
 }
 
-nlohmann::json counts_with_shares(const nlohmann::json& c) {
-  nlohmann::json out = c;
-  const uint64_t win = c.at("win"), draw = c.at("draw"), loss = c.at("loss");
-  const uint64_t total = win + draw + loss;
-  out["total"] = total;
-  out["win_pct"] = share(win, total);
-  out["draw_pct"] = share(draw, total);
-  out["loss_pct"] = share(loss, total);
-  return out;
-}
-
 nlohmann::json longest_win(const Tablebase& tb, const nlohmann::json& side) {
   if (!side.contains("longest_win")) return nullptr;
   nlohmann::json j = side["longest_win"];

@@ -15,8 +15,6 @@ namespace xq::report {
 // there), by rule set name.
 std::map<std::string, Verdict> other_verdicts(const std::string& dir, const Material& m,
                                               RuleSet mine, uint64_t sample, size_t cache_bytes);
-// Counts of one side to move from the stats JSON, with the total and percentages added.
-nlohmann::json counts_with_shares(const nlohmann::json& c);
 // The longest win of a side to move (an entry of the table's statistics) with its principal
 // variation, or null.
 nlohmann::json longest_win(const Tablebase& tb, const nlohmann::json& side);

@@ -130,9 +130,7 @@ nlohmann::json tally_json(const Tally& t) {
           {"loss_pct", t.loss_pct()}};
 }
 
-nlohmann::json verdict_json(const Material& m, const TypicalSet& t, Verdict v,
-                            const nlohmann::json& all_stats) {
-  nlohmann::json j;
+nlohmann::json typical_json(const TypicalSet& t) {
   nlohmann::json typical;
   typical["formations"] = t.formations;
   typical["placements_examined"] = t.examined;
@@ -149,7 +147,24 @@ nlohmann::json verdict_json(const Material& m, const TypicalSet& t, Verdict v,
   best["held_pct"] = t.best_hold_pct();
   best["example_fen"] = t.best_example_fen.empty() ? nullptr : nlohmann::json(t.best_example_fen);
   typical["best_formation"] = best;
-  j["typical"] = typical;
+  return typical;
+}
+
+nlohmann::json counts_with_shares(const nlohmann::json& counts) {
+  nlohmann::json out = counts;
+  const uint64_t win = counts.at("win"), draw = counts.at("draw"), loss = counts.at("loss");
+  const uint64_t total = win + draw + loss;
+  out["total"] = total;
+  out["win_pct"] = share(win, total);
+  out["draw_pct"] = share(draw, total);
+  out["loss_pct"] = share(loss, total);
+  return out;
+}
+
+nlohmann::json verdict_json(const Material& m, const TypicalSet& t, Verdict v,
+                            const nlohmann::json& all_stats) {
+  nlohmann::json j;
+  j["typical"] = typical_json(t);
   j["verdict"] = verdict_name(v);
   j["verdict_zh"] = verdict_zh(v);
   const Verdict limited = decide(t, true);

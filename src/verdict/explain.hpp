@@ -32,6 +32,14 @@ std::string with_commas(uint64_t n);
 // JSON of a tally: positions, win, draw, loss, rule_decided and the three percentages.
 nlohmann::json tally_json(const Tally& t);
 
+// The typical-position evidence behind a verdict as JSON (`typical` of stats --json):
+// formations, fortresses, tallies by side to move and the defender's best formation.
+nlohmann::json typical_json(const TypicalSet& t);
+
+// One side to move's counts from a table's statistics JSON (`positions` or `slots`) with the
+// total and the win, draw and loss percentages added.
+nlohmann::json counts_with_shares(const nlohmann::json& counts);
+
 // The verdict's part of `stats --json` (docs/verdicts.md): `typical` (the tallies and the
 // defender's best formation), `verdict`, `verdict_under_limit`, `book_verdict`,
 // `agrees_with_book` and `explanation`, each text also in Chinese (`_zh`).
