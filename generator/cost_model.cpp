@@ -47,6 +47,7 @@ void RunProgress::finished(double modelled, double actual) {
   done_modelled_ += modelled;
   done_actual_ += actual;
   left_ = std::max(0.0, left_ - modelled);
+  if (left_ < 1e-9 * done_modelled_) left_ = 0;  // the sum's rounding: the last table ends at 100%
 }
 
 double RunProgress::share_done() const {

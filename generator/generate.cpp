@@ -66,7 +66,8 @@ std::string run_summary(const RunProgress& run, double current, double elapsed) 
   std::ostringstream out;
   out << " | run [" << std::string(tenths, '#') << std::string(10 - tenths, '.') << "] "
       << int(100 * run.share_done()) << "%";
-  if (const auto eta = run.eta(current, elapsed)) out << ", ETA " << format_duration(*eta);
+  if (const auto eta = run.eta(current, elapsed); eta && run.share_done() < 1)
+    out << ", ETA " << format_duration(*eta);
   return out.str();
 }
 
@@ -372,7 +373,9 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, Rul
   return std::max(add(plain, targets), rule);
 }
 
-void generate(const std::vector<Material>& requested, const GenOptions& options) {
+GenSummary generate(const std::vector<Material>& requested, const GenOptions& options) {
+  const auto run_start = Clock::now();
+  GenSummary summary;
   // Over MPI ranks every rank runs this, in step: rank 0 alone logs, takes the locks and
   // writes the files and records; all ranks solve and load the sub-tables.
   Partition* const part = options.partition;
@@ -477,6 +480,7 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
         throw TableError(e.what(), "delete the table or rerun with --force");
       }
       o.log(tag + ": present, checksums verified");
+      ++summary.present;
       continue;
     }
     const auto start = Clock::now();
@@ -547,7 +551,10 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     if (part) record["mpi"] = ranks;
     write_run_record(o.dir, m, o.rules, record);
     run.finished(modelled, seconds_since(start));
-    o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s");
+    ++summary.built;
+    summary.bytes += w.wdl_bytes + w.dtm_bytes + w.dtc_bytes;
+    o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s" +
+          run_summary(run, 0, 0));
     if (!keep) continue;
     // A rank holds its share only: the sub-table is read back from its files.
     if (part || cache)
@@ -555,6 +562,9 @@ void generate(const std::vector<Material>& requested, const GenOptions& options)
     else
       set.add(std::move(table));
   }
+  summary.seconds = seconds_since(run_start);
+  summary.peak_rss_bytes = peak_rss_bytes();
+  return summary;
 }
 
 }  // namespace xq::gen

@@ -72,6 +72,13 @@ uint64_t memory_estimate(const Material& m, int ranks = 1, uint64_t cache_bytes 
 // directory, those tables and the way out: another directory; --force would destroy them).
 // Throws MaterialError, TableError (unreadable or corrupt existing table, I/O failure) or
 // std::runtime_error (rule overflow).
-void generate(const std::vector<Material>& requested, const GenOptions& options);
+// What a run did, for its closing line: tables built and found present, the bytes written
+// (WDL, DTM and DTC files), wall seconds and the process's peak resident memory.
+struct GenSummary {
+  size_t built = 0, present = 0;
+  uint64_t bytes = 0, peak_rss_bytes = 0;
+  double seconds = 0;
+};
+GenSummary generate(const std::vector<Material>& requested, const GenOptions& options);
 
 }  // namespace xq::gen

@@ -1,6 +1,11 @@
 #include "generator/verify.hpp"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include <algorithm>
+#include <atomic>
 #include <optional>
 
 #include "generator/asian_solver.hpp"
@@ -238,13 +243,24 @@ class Checker {
 
 }  // namespace
 
-std::vector<Inconsistency> verify_table(const SolvedTable& table, const TableSet& set,
-                                        RuleSet rules, size_t max_reports) {
+std::vector<Inconsistency> verify_table(
+    const SolvedTable& table, const TableSet& set, RuleSet rules, size_t max_reports,
+    const std::function<void(uint64_t done, uint64_t total)>& progress) {
   const Checker checker(table, set, rules);
   const uint64_t n = table.index.size();
   std::vector<std::pair<uint64_t, Inconsistency>> found;
-#pragma omp parallel for schedule(dynamic, 4096)
+  // Slots counted by chunks of the schedule; the calling thread (OpenMP's thread 0) reports.
+  constexpr uint64_t kChunk = 4096;
+  std::atomic<uint64_t> checked{0};
+#pragma omp parallel for schedule(dynamic, kChunk)
   for (uint64_t g = 0; g < 2 * n; ++g) {
+    if (progress && g % kChunk == 0) {
+      const uint64_t done = checked.fetch_add(std::min(kChunk, 2 * n - g)) + kChunk;
+#ifdef _OPENMP
+      if (omp_get_thread_num() == 0)
+#endif
+        progress(std::min(done, 2 * n), 2 * n);
+    }
     const int side = int(g / n);
     const uint64_t slot = g % n;
     const Wdl w = table.wdl[side][slot];

@@ -4,6 +4,7 @@
 // retrograde passes that built it.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,10 @@ struct Inconsistency {
 // Checks every legal position of `table` against its successors, looked up in `table` itself
 // and in `set` (the sub-tables, classes only). `table` must hold its DTC. Returns at most
 // max_reports inconsistencies (in slot order, Red to move first); empty when the table is
-// consistent. Parallel (OpenMP).
-std::vector<Inconsistency> verify_table(const SolvedTable& table, const TableSet& set,
-                                        RuleSet rules, size_t max_reports = 10);
+// consistent. Parallel (OpenMP). `progress` (slots checked, of all slots of both sides) is
+// called now and then from the calling thread.
+std::vector<Inconsistency> verify_table(
+    const SolvedTable& table, const TableSet& set, RuleSet rules, size_t max_reports = 10,
+    const std::function<void(uint64_t done, uint64_t total)>& progress = {});
 
 }  // namespace xq::gen

@@ -4,6 +4,8 @@
 # the C compiler alone, then probes a KRKN position with both; and compiles a C++ probe against
 # the installed C++ headers. The installed headers are exactly the engine's (no generator,
 # writer or verdict header), and each compiles on its own.
+# The example's output is checked on a forced win and on a rule win and loss (potentials, not
+# distances).
 # Usage: check-install.sh BUILD_DIR TABLE_DIR WORK_DIR [GENERATOR]  (TABLE_DIR holds KRKN)
 # The compilers are $CC and $CXX (default cc, c++), for the example's CMake build as well.
 set -euo pipefail
@@ -57,6 +59,19 @@ check() {  # name, output
   fi
 }
 check "find_package build" "$("$work/example/engine_probe" "$tables" "$fen")"
+# Rule values carry the perpetual-check rule's potential K * 1024 + J, not a distance: the
+# example shows round and layer (c_api_test asserts 1 * 1024 + 1 and 1 * 1024 + 2); under the
+# limit a rule value is not claimed (a draw, no DTC).
+for case in \
+  "9/9/4k4/9/9/6R2/9/9/1n7/3K5 w - - 0 1|rule win ; rule potential 1.1 ; best d0d1 帅六进一 ; limit draw dtc -1 best d0d1" \
+  "9/9/4k4/9/9/9/2n6/9/9/R2K5 b - - 0 1|rule loss ; rule potential 1.2 ; best c3b1 马3进2 ; limit draw dtc -1 best c3b1"; do
+  rule_fen=${case%%|*}
+  got=$("$work/example/engine_probe" "$tables" "$rule_fen")
+  if [ "$got" != "$rule_fen ; ${case#*|}" ]; then
+    printf 'check-install: rule value printed\n  %s\nexpected\n  %s\n' "$got" "$rule_fen ; ${case#*|}" >&2
+    exit 1
+  fi
+done
 
 pc_dir=$(dirname "$(find "$prefix" -name xqtb.pc | head -n 1)")
 flags=$(PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags --libs xqtb)

@@ -78,10 +78,11 @@ adjudicate(--fen "${T01}" --moves "h8h9 f9f8 h9h8 f8f9" --rules chinese --lang z
 if(NOT out MATCHES "红方长将，红方须变着" OR NOT out MATCHES "车二进一")
   message(FATAL_ERROR "adjudicate --lang zh:\n${out}")
 endif()
-# Chased pieces are named in the report's language: the elephant on g9 as 象, not "b".
+# Chased pieces are named in the report's language: the elephant on g9 as 象 on Black's file 7
+# and its own first line, not "b" nor "g9".
 adjudicate(--fen "3ak1b2/4a4/4b4/r3C2R1/p8/9/P8/4p4/4p4/5K3 w - - 0 1"
            --moves "h6g6 g9i7 g6h6 i7g9" --rules asian --lang zh)
-if(NOT out MATCHES "车二平三  红  捉  被捉 g9 \\(象\\)")
+if(NOT out MATCHES "车二平三  红  捉  被捉 象7路1线")
   message(FATAL_ERROR "adjudicate --lang zh names chased pieces in Chinese:\n${out}")
 endif()
 adjudicate(--fen "${T01}" --moves "h8h9 f9f8 h9h8 f8f9" --rules check)

@@ -81,8 +81,11 @@ expect(2 "notes.xqw is not a table file's name (MATERIAL[.RULES].xqw)" verify "$
 expect(2 "is a table of --rules none, not check" verify "${WORK}/tables/KRK.none.xqd" --rules check)
 expect(2 "a file's sub-tables are read from its own directory"
        verify "${WORK}/tables/KRKA.xqw" --dir "${WORK}/damaged")
-expect(3 "KRKA: no table for this material (--rules none)"
+# A rule set the directory lacks: which ones it holds, and how to build the one asked for.
+expect(3 "KRKA: no table for this material under --rules none in ${WORK}/tables (it holds --rules check); build it: xqtb gen KRKA --rules none --dir ${WORK}/tables"
        probe --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w" --rules none ${T})
+expect(3 "KRKA: no table for this material under --rules asian in ${WORK}/tables (it holds --rules check); build it: xqtb gen KRKA --rules asian"
+       probe --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w" --rules asian ${T})
 # An old tree's none table under the untagged name: refused with the name it should have.
 file(MAKE_DIRECTORY "${WORK}/renamed")
 foreach(ext xqw xqd xqc)

@@ -34,6 +34,9 @@ expect_line(0 "  Black to move: 11421 legal slots, 22806 legal positions (mirror
             info KRKA ${T})
 expect_line(0 "  Black to move: 11421 legal slots, 22806 legal positions (mirror images counted separately; counted)"
             info KRKA ${T} --count)
+# Without --count, info says how long counting would take, table or not (README "Usage").
+expect_line(0 "  --count recounts them by decoding every slot: about < 1 s per side on 2 threads"
+            info KRKA ${T})
 expect_line(0 "  Red to move: legal positions not counted (no table; --count counts them, about < 1 s per side on 2 threads)"
             info KRKC ${T})
 expect_line(0 "  ${WORK}/tables/KRKC.xqw: not generated" info KRKC ${T})
@@ -101,5 +104,56 @@ expect_line(0 "  ${WORK}/both/KK.xqd: 184 bytes, 16.3556 bits per slot, rules ch
             info KK --dir "${WORK}/both" --rules check)
 expect_line(0 "Rules: none (every repetition is a draw)"
             probe --fen "3k5/9/9/9/9/9/9/9/9/4K4 w" --dir "${WORK}/both" --rules none)
+
+# Issue 41. A rule win's line stops where it would repeat, and the text says so as the JSON's
+# pv_end does; --board draws the board above the value (KRKN: the C API test's rule win).
+generate("${WORK}/krkn" KRKN)
+set(N --dir "${WORK}/krkn")
+set(rule_win "9/9/4k4/9/9/6R2/9/9/1n7/3K5 w - - 0 1")
+expect_line(0 "      (the line ends here: the next position repeats, and the check rules decide the repetition)"
+            probe ${N} --pv --fen "${rule_win}")
+expect_line(0 "（变例至此形成循环，按长将规则判定，不再续走）" probe ${N} --pv --lang zh --fen "${rule_win}")
+expect_line(0 " 7  . . . . k . . . ." probe ${N} --board --fen "${rule_win}")
+expect_line(0 " 4  . . . . . . R . ." probe ${N} --board --fen "${rule_win}")
+expect_line(0 "7 ．．．．将．．．．" probe ${N} --board --lang zh --fen "${rule_win}")
+
+# --lang zh is Chinese inside its sentences: no ASCII letter outside the fields that are
+# notation of their own (a FEN line, ICCS moves, the material signature beside its Chinese
+# name). zh_only(args...) fails on any other letter of the output.
+function(zh_only)
+  execute_process(COMMAND "${XQTB}" ${ARGN} --lang zh RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(SEND_ERROR "xqtb ${ARGN} --lang zh: exit ${rc}\n${err}")
+  endif()
+  string(REGEX REPLACE "  FEN [^\n]*" "" text "${out}")
+  string(REGEX REPLACE "[a-i][0-9][a-i][0-9]" "" text "${text}")
+  string(REGEX REPLACE "（[KABNRCP]+）" "" text "${text}")
+  if(text MATCHES "[A-Za-z]")
+    message(SEND_ERROR "xqtb ${ARGN} --lang zh: ASCII letters in Chinese text:\n${out}")
+  endif()
+endfunction()
+zh_only(probe ${N} --pv --moves --board --fen "${rule_win}")
+zh_only(probe ${N} --pv --moves --fen "3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 0 1")
+zh_only(stats KRKN ${N})
+
+# Progress (issue 41): gen ends with one summary line on stderr; verify and probe --epd write
+# no progress where stderr is no terminal (here a pipe); --quiet leaves stderr empty.
+# stderr_is(regex args...): the whole of stderr must match regex, exit 0.
+function(stderr_is regex)
+  execute_process(COMMAND "${XQTB}" ${ARGN} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT err MATCHES "${regex}")
+    message(SEND_ERROR "xqtb ${ARGN}\n  exit ${rc}, stderr:\n${err}\n  (expected: ${regex})")
+  endif()
+endfunction()
+stderr_is("run \\[##########\\] 100%\ndone: [0-9]+ tables built in [^\n]+, [0-9.]+ (B|KiB) written, peak memory [0-9.]+ (KiB|MiB|GiB)\n$"
+          gen KRKA --dir "${WORK}/progress")
+stderr_is("\ndone: 0 tables built, [0-9]+ present in " gen KRKA --dir "${WORK}/progress")
+stderr_is("^$" gen KRKA --dir "${WORK}/progress" --force --quiet)
+stderr_is("^$" verify KRKN ${N})
+stderr_is("^$" verify KRKN ${N} --quiet)
+file(WRITE "${WORK}/krkn.epd" "${rule_win}\n3k5/9/9/9/9/4n4/9/9/9/R3K4 w - - 0 1\n")
+stderr_is("^$" probe ${N} --epd "${WORK}/krkn.epd")
+stderr_is("^$" probe ${N} --epd "${WORK}/krkn.epd" --quiet)
 
 file(REMOVE_RECURSE "${WORK}")

@@ -109,6 +109,16 @@ TEST_CASE("ICCS coordinates", "[notation]") {
   CHECK_THROWS_WITH(parse_iccs("x0a\n1"), "malformed ICCS move 'x0a?1'");
 }
 
+// Points in Chinese for --lang zh text: each side's own file numbering and lines counted from
+// its own back rank.
+TEST_CASE("chinese_point names a piece's file and line", "[notation]") {
+  CHECK(chinese_point(make_piece(Black, King), make_square(4, 9)) == "将5路1线");
+  CHECK(chinese_point(make_piece(Black, Elephant), make_square(6, 9)) == "象7路1线");
+  CHECK(chinese_point(make_piece(Black, Pawn), make_square(0, 0)) == "卒1路10线");
+  CHECK(chinese_point(make_piece(Red, Rook), make_square(0, 1)) == "车九路二线");
+  CHECK(chinese_point(make_piece(Red, Cannon), make_square(8, 9)) == "炮一路十线");
+}
+
 TEST_CASE("start position moves of Red", "[notation]") {
   check_moves(kStart, {
                           {"h2e2", "炮二平五", "C2=5"},

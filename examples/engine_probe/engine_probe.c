@@ -1,18 +1,45 @@
 /* Engine-style use of the xqtb C API: one handle for the whole run, a cheap WDL probe for
- * every position, and the DTM, best move and root probe only for decided positions (as an
+ * every position, and the distance, best move and root probe only for decided positions (as an
  * engine would do at the root). Usage: engine_probe TABLE_DIR [FEN...]; without FENs, one FEN
- * per line on standard input. Prints "FEN ; wdl ; dtm N ; best ICCS CHINESE ; limit WDL dtc D
- * best ICCS" (the last part under the natural limit at the FEN's halfmove counter: the value
- * and the move an engine plays by), "FEN ; no table" or "FEN ; error: ..."; the number of
- * tables and the largest material go to standard error. */
+ * per line on standard input. Prints "FEN ; class ; DISTANCE ; best ICCS CHINESE ; limit WDL
+ * dtc D best ICCS" (the last part under the natural limit at the FEN's halfmove counter: the
+ * value and the move an engine plays by), "FEN ; no table" or "FEN ; error: ..."; the number of
+ * tables and the largest material go to standard error. DISTANCE is what the class's distance
+ * field holds (include/xqtb/xqtb.h, docs/metrics.md): "dtm N" (plies to mate) for wins and
+ * losses, cursed or blessed ones included; "rule potential K.J" (round K, layer J of the
+ * perpetual-check rule's strategy, packed K * 1024 + J) for rule values; "chase potential P"
+ * for chase values (a measure of the chase rules' strategy, not a ply count). */
 #include <stdio.h>
 #include <string.h>
 #include <xqtb/xqtb.h>
 
 static const char* wdl_name(int wdl) {
-  static const char* const names[] = {"?",        "draw",      "win",        "loss",
-                                      "rule win", "rule loss", "cursed win", "blessed loss"};
-  return wdl >= 1 && wdl <= 7 ? names[wdl] : "?";
+  static const char* const names[] = {"?",         "draw",      "win",        "loss",
+                                      "rule win",  "rule loss", "cursed win", "blessed loss",
+                                      "chase win", "chase loss"};
+  return wdl >= XQTB_DRAW && wdl <= XQTB_CHASE_LOSS ? names[wdl] : "?";
+}
+
+/* The distance field read as its class defines it: a ply count for forced results only. */
+static void format_distance(const xqtb_value* v, char* out, size_t size) {
+  switch (v->wdl) {
+    case XQTB_WIN:
+    case XQTB_LOSS:
+    case XQTB_CURSED_WIN:
+    case XQTB_BLESSED_LOSS:
+      snprintf(out, size, "dtm %d", v->distance);
+      break;
+    case XQTB_RULE_WIN:
+    case XQTB_RULE_LOSS:
+      snprintf(out, size, "rule potential %d.%d", v->distance / 1024, v->distance % 1024);
+      break;
+    case XQTB_CHASE_WIN:
+    case XQTB_CHASE_LOSS:
+      snprintf(out, size, "chase potential %d", v->distance);
+      break;
+    default:
+      snprintf(out, size, "no distance");
+  }
 }
 
 /* Returns 0 when the position was probed. */
@@ -38,8 +65,10 @@ static int probe_one(const xqtb_tablebase* tb, const char* fen) {
   xqtb_best best;
   status = xqtb_probe(tb, &pos, &value);
   if (status == XQTB_OK) status = xqtb_best_move(tb, &pos, &best);
+  char distance[48];
+  format_distance(&value, distance, sizeof distance);
   if (status == XQTB_NO_MOVE) {
-    printf("%s ; %s ; dtm %d ; no legal move\n", fen, wdl_name(wdl), value.distance);
+    printf("%s ; %s ; %s ; no legal move\n", fen, wdl_name(value.wdl), distance);
     return 0;
   }
   if (status != XQTB_OK) {
@@ -57,8 +86,8 @@ static int probe_one(const xqtb_tablebase* tb, const char* fen) {
     printf("%s ; error: %s: %s\n", fen, xqtb_status_string(status), xqtb_last_error());
     return 1;
   }
-  printf("%s ; %s ; dtm %d ; best %s %s ; limit %s dtc %d best %s\n", fen, wdl_name(wdl),
-         value.distance, best.iccs, best.chinese, wdl_name(moves[0].value.wdl), moves[0].value.dtc,
+  printf("%s ; %s ; %s ; best %s %s ; limit %s dtc %d best %s\n", fen, wdl_name(value.wdl),
+         distance, best.iccs, best.chinese, wdl_name(moves[0].value.wdl), moves[0].value.dtc,
          limit_best);
   return 0;
 }

@@ -27,12 +27,13 @@ const char* violation_english(Violation v) {
   return "perpetual attack, mixed";
 }
 
-// "c1 (r)" lists for the text report ("c1 (车)" in Chinese).
+// "c1 (r)" lists for the text report ("车七路二线" in Chinese).
 std::string pieces_line(const Position& at, const geo::SquareSet& points, Lang lang) {
   std::string out;
   for (const Square p : points) {
     if (!out.empty()) out += lang == Lang::Zh ? "、" : ", ";
-    out += square_name(p) + " (" + piece_name(at.at(p), lang) + ")";
+    out += lang == Lang::Zh ? chinese_point(at.at(p), p)
+                            : square_name(p) + " (" + piece_name(at.at(p), lang) + ")";
   }
   return out;
 }

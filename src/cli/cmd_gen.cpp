@@ -1,5 +1,5 @@
 // `xqtb gen MATERIAL... [--dir DIR] [--threads N] [--memory-limit GiB] [--rules check|chinese|none]
-// [--force] [--plan]`: builds the tables of the materials and of every material their
+// [--force] [--quiet] [--plan]`: builds the tables of the materials and of every material their
 // captures lead to, in dependency order. `xqtb gen --all --max-pieces N [--max-attackers K]`
 // builds every material in range instead.
 #include <unistd.h>
@@ -104,7 +104,7 @@ void register_gen(CLI::App& app) {
     std::vector<std::string> materials;
     gen::GenOptions gen;
     std::string rules = "check", format = "text";
-    bool plan_only = false, all = false;
+    bool plan_only = false, all = false, quiet = false;
     int max_pieces = -1, max_attackers = 99, ranks = 1;
     uint64_t cache_mib = 0;
   };
@@ -148,21 +148,28 @@ void register_gen(CLI::App& app) {
       print_plan(gen::plan(requested), opt->gen, opt->ranks);
       return kExitOk;
     }
-    opt->gen.log = print_progress;
+    if (!opt->quiet) opt->gen.log = print_progress;
+    gen::GenSummary done;
     if (!gen::under_mpirun()) {
-      gen::generate(requested, opt->gen);
+      done = gen::generate(requested, opt->gen);
     } else {
       // One table over the ranks of the mpirun job. A rank that fails alone would leave the
       // others waiting in a collective: it ends the whole job, with its reason.
       gen::Partition& part = gen::process_partition();
       opt->gen.partition = &part;
       try {
-        gen::generate(requested, opt->gen);
+        done = gen::generate(requested, opt->gen);
       } catch (...) {
         gen::abort_ranks(fail_current_exception("rank " + std::to_string(part.rank()) + ": "));
       }
+      if (part.rank() != 0) return kExitOk;  // rank 0 reports for the job
     }
+    if (opt->quiet) return kExitOk;
     if (isatty(STDERR_FILENO)) std::cerr << "\n";
+    std::cerr << "done: " << done.built << (done.built == 1 ? " table" : " tables") << " built"
+              << (done.present ? ", " + std::to_string(done.present) + " present" : "") << " in "
+              << gen::format_duration(done.seconds) << ", " << human_bytes(done.bytes)
+              << " written, peak memory " << human_bytes(done.peak_rss_bytes) << "\n";
     return kExitOk;
   });
   sub->add_option("materials", opt->materials, "Materials, e.g. KRKCAABB or 车对炮士象全");
@@ -189,6 +196,7 @@ void register_gen(CLI::App& app) {
       ->check(CLI::IsMember({"check", "chinese", "asian", "none"}))
       ->capture_default_str();
   sub->add_flag("--force", opt->gen.force, "Regenerate tables that exist already");
+  sub->add_flag("--quiet", opt->quiet, "No progress lines and no closing summary on stderr");
   sub->add_flag("--plan", opt->plan_only,
                 "Print the materials in generation order with slots per side, memory, disk and "
                 "rough time (present ones marked), and the totals; then stop");

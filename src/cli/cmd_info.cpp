@@ -121,6 +121,11 @@ void register_info(CLI::App& app) {
                       << gen::format_duration(double(index.size()) / gen::kCountSlotsPerSecond)
                       << " per side on 2 threads)\n";
         }
+        // How long a recount would take, where the counts came from the table.
+        if (!o->count && wdl_file)
+          std::cout << "  --count recounts them by decoding every slot: about "
+                    << gen::format_duration(double(index.size()) / gen::kCountSlotsPerSecond)
+                    << " per side on 2 threads\n";
         std::cout << "  uncompressed bytes per side: WDL " << index.size() << ", DTM "
                   << 2 * index.size() << ", DTC " << 2 * index.size() << "\n";
         if (!have_dir) {

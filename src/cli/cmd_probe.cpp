@@ -1,16 +1,21 @@
-// `xqtb probe --fen FEN [--counter N] [--dir DIR] [--rules R] [--moves] [--pv] [--json]
-// [--lang zh|en]` and `xqtb probe --epd FILE`: the value of positions from the side to move's
-// view, without and (for --fen) under the natural limit at the counter (the FEN's halfmove field
-// by default), under the rule set of the tables found (or the one --rules names).
+// `xqtb probe --fen FEN [--counter N] [--dir DIR] [--rules R] [--moves] [--pv] [--board] [--json]
+// [--lang zh|en]` and `xqtb probe --epd FILE [--quiet]`: the value of positions from the side
+// to move's view, without and (for --fen) under the natural limit at the counter (the FEN's
+// halfmove field by default), under the rule set of the tables found (or the one --rules names).
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 
+#include "cli/board_diagram.hpp"
 #include "cli/commands.hpp"
 #include "cli/describe.hpp"
 #include "cli/describe_limit.hpp"
+#include "cli/progress.hpp"
 #include "core/notation.hpp"
+#include "core/table_names.hpp"
 
 namespace xq::cli {
 
@@ -19,7 +24,7 @@ namespace {
 struct Options {
   std::string fen, epd, dir = "tables";
   Lang lang = Lang::En;
-  bool moves = false, pv = false, json = false;
+  bool moves = false, pv = false, json = false, board = false, quiet = false;
   std::optional<int> counter;    // --counter: overrides the FEN's halfmove field
   std::optional<RuleSet> rules;  // --rules: the tables of this rule set alone
 };
@@ -36,12 +41,23 @@ int counter_of(const Options& o) {
 }
 
 // Thrown when a material the probe needs has no table (exit code 3): the position's own, or
-// (sub_table) the material a capture leads to, under the root's rule set `rules`.
-TableError missing(const Material& m, bool sub_table, std::optional<RuleSet> rules) {
-  return TableError(m.name(),
-                    std::string("no table for this material") +
-                        (sub_table ? ", which a capture leads to" : "") +
-                        (rules ? std::string(" (--rules ") + rule_set_name(*rules) + ")" : ""));
+// (sub_table) the material a capture leads to, under the root's rule set `rules`. Under a
+// chosen rule set, the rule sets dir does hold for the material and the command that builds
+// the one asked for.
+TableError missing(const Material& m, bool sub_table, std::optional<RuleSet> rules,
+                   const std::string& dir) {
+  std::string why =
+      std::string("no table for this material") + (sub_table ? ", which a capture leads to" : "");
+  if (!rules) return TableError(m.name(), why);
+  std::string held;
+  for (const RuleSet r : {RuleSet::None, RuleSet::Check, RuleSet::Asian, RuleSet::Chinese})
+    if (std::filesystem::exists(table_path(dir, m, TableKind::Wdl, r)))
+      held += std::string(held.empty() ? "" : ", ") + rule_set_name(r);
+  why += std::string(" under --rules ") + rule_set_name(*rules) + " in " + dir + " (" +
+         (held.empty() ? std::string("none of any rule set") : "it holds --rules " + held) +
+         "); build it: xqtb gen " + m.name() + " --rules " + rule_set_name(*rules) + " --dir " +
+         dir;
+  return TableError(m.name(), why);
 }
 
 int probe_one(const Tablebase& tb, const Position& pos, int counter, const Options& o) {
@@ -56,12 +72,13 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
     return kExitOk;
   }
   const auto limit = tb.probe(pos, counter);
-  if (!limit) throw missing(Material::of(pos).canonical(), false, o.rules);
+  if (!limit) throw missing(Material::of(pos).canonical(), false, o.rules, o.dir);
   const RuleSet rules = *tb.rules(Material::of(pos));
   const ProbeResult* r = &limit->unlimited;
   const RootProbe engine = tb.root_probe(pos, counter);  // same status as root below
   const RootMoves root = tb.root_moves(pos);
-  if (root.missing) throw missing(*root.missing, root.status == RootStatus::NoSubTable, rules);
+  if (root.missing)
+    throw missing(*root.missing, root.status == RootStatus::NoSubTable, rules, o.dir);
   const std::vector<MoveValue>& moves = root.moves;  // empty: mated or stalemated
   const bool decided = r->wdl != Wdl::Draw;
   const Line pv = o.pv && decided ? tb.principal_variation(pos) : Line{};
@@ -75,6 +92,7 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
                                                   " for this material: the line stops after " +
                                                   std::to_string(line->moves.size()) + " plies");
   const std::optional<Ending> ending = ending_of(tb, pos, *r);
+  if (o.board) std::cout << board_diagram(pos, lang);
   std::cout << describe_result(pos, *r, rules, lang, ending) << "\n";
   std::cout << describe_rules(rules, lang) << "\n";
   std::cout << describe_limit(*limit, lang) << "\n";
@@ -97,6 +115,8 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
     std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";
     if (lang == Lang::En) std::cout << "      " << numbered_line(pos, pv.moves, Lang::Zh) << "\n";
+    // A rule-decided line stops where it would repeat: say so, as the JSON's pv_end does.
+    if (pv.end == LineEnd::Repetition) std::cout << describe_repetition_end(rules, lang) << "\n";
   }
   // The engine's line under the limit, when it is not the line by DTM.
   if (o.pv && !pv_limit.moves.empty() && pv_limit.moves != pv.moves) {
@@ -108,11 +128,17 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
   return kExitOk;
 }
 
-// One line per FEN: "FEN ; wdl dtm best"; failures are counted, not fatal.
-int probe_epd(const Tablebase& tb, std::istream& in) {
-  std::string line;
+// One line per FEN: "FEN ; wdl dtm best"; failures are counted, not fatal. The lines are read
+// first, so that the progress line (a terminal's stderr, without --quiet) knows their number.
+int probe_epd(const Tablebase& tb, std::istream& in, bool quiet) {
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
+  // Answers going to the terminal show the progress themselves (and would share its line).
+  ProgressLine progress("probing", quiet || isatty(STDOUT_FILENO));
   int total = 0, unavailable = 0, failed = 0;
-  while (std::getline(in, line)) {
+  for (size_t i = 0; i < lines.size(); ++i) {
+    progress.update(i, lines.size());
+    std::string& line = lines[i];
     if (!line.empty() && line.back() == '\r') line.pop_back();  // files edited on Windows
     if (line.empty() || line[0] == '#') continue;
     ++total;
@@ -137,6 +163,7 @@ int probe_epd(const Tablebase& tb, std::istream& in) {
       std::cout << line << " ; error: " << e.what() << "\n";
     }
   }
+  progress.finish();
   std::cout << total << " positions, " << total - unavailable - failed << " probed, " << unavailable
             << " not available, " << failed << " failed\n";
   return failed ? kExitBadInput : unavailable ? kExitTables : kExitOk;
@@ -151,7 +178,7 @@ void register_probe(CLI::App& app) {
       std::ifstream in(o->epd);
       if (!in || std::filesystem::is_directory(o->epd))
         throw std::invalid_argument("cannot read " + o->epd + " (a file with one FEN per line)");
-      return probe_epd(Tablebase({o->dir}, BlockCache::kDefaultBytes, o->rules), in);
+      return probe_epd(Tablebase({o->dir}, BlockCache::kDefaultBytes, o->rules), in, o->quiet);
     }
     const Position pos = Position::from_fen(o->fen);  // bad input before missing tables
     const int counter = counter_of(*o);
@@ -171,6 +198,10 @@ void register_probe(CLI::App& app) {
   sub->add_flag("--moves", o->moves, "List every legal move with its value, best first");
   sub->add_flag("--pv", o->pv, "Print the principal variation to the end");
   sub->add_flag("--json", o->json, "One JSON object (docs/probe-json.md)");
+  sub->add_flag("--quiet", o->quiet,
+                "With --epd: no progress line on stderr (shown only on a terminal)");
+  auto* board = sub->add_flag("--board", o->board, "Draw the board above the value (text output)");
+  board->excludes(epd);
   add_lang_option(sub, o->lang);
   sub->callback([fen, epd] {
     if (fen->count() + epd->count() == 0) throw CLI::RequiredError("--fen or --epd");

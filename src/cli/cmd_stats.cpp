@@ -197,7 +197,8 @@ void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json&
   const bool zh = lang == Lang::Zh;
   const std::string rules = stats.at("rules");
   std::cout << "\n"
-            << (zh ? "结论（红方，即强方的角度；" + rules + " 规则）："
+            << (zh ? "结论（红方，即强方的角度；" + rule_set_label(parse_rule_set(rules), lang) +
+                         "）："
                    : "Verdict (for Red, the stronger side; --rules " + rules + "): ")
             << verdict_zh(v);
   if (!zh)
@@ -209,7 +210,8 @@ void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json&
   for (const auto& [name, other] : others) {
     if (other == v) continue;
     if (zh)
-      std::cout << "  " << name << " 规则下结论不同：" << verdict_zh(other) << "\n";
+      std::cout << "  " << rule_set_label(parse_rule_set(name), lang) << "下结论不同："
+                << verdict_zh(other) << "\n";
     else
       std::cout << "  under --rules " << name << " the verdict differs: " << verdict_zh(other)
                 << " — " << verdict_name(other) << "\n";

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/progress.hpp"
 #include "core/table_file.hpp"
 #include "core/table_names.hpp"
 #include "generator/generate.hpp"
@@ -41,6 +42,7 @@ void register_verify(CLI::App& app) {
     std::string target, dir = "tables";
     std::optional<RuleSet> rules;
     CLI::Option* dir_option = nullptr;  // whether --dir was given
+    bool quiet = false;
   };
   auto o = std::make_shared<Options>();
   CLI::App* sub =
@@ -94,7 +96,11 @@ void register_verify(CLI::App& app) {
         const auto table = gen::load_table(dir, m, rules, true);
         std::cout << m.name() << ": checksums of " << capture_closure(m).size()
                   << " tables of --rules " << rule_set_name(rules) << " verified\n";
-        const auto problems = gen::verify_table(*table, set, rules);
+        ProgressLine progress(m.name() + ": checking every position", o->quiet);
+        const auto problems =
+            gen::verify_table(*table, set, rules, 10,
+                              [&](uint64_t done, uint64_t all) { progress.update(done, all); });
+        progress.finish();
         if (problems.empty()) {
           std::cout << m.name() << ": all " << 2 * table->index.size()
                     << " slots consistent with their successors\n";
@@ -109,6 +115,7 @@ void register_verify(CLI::App& app) {
       sub->add_option("--dir", o->dir, "Table directory (for a material; a file's is its own)")
           ->capture_default_str();
   add_rules_option(sub, o->rules);
+  sub->add_flag("--quiet", o->quiet, "No progress line on stderr (shown only on a terminal)");
 }
 
 }  // namespace xq::cli

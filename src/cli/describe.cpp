@@ -112,6 +112,13 @@ std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
                                       std::to_string(chase_r3(r.distance)) + ", r1 " +
                                       std::to_string(chase_r1(r.distance));
   if (lang == Lang::Zh) {
+    // The same potentials in words: rounds and layers of the rule's strategy (docs/metrics.md),
+    // the chase measure's priorities 5, 3 and 1.
+    const std::string potential_zh = "第 " + std::to_string(rule_round(r.distance)) + " 轮第 " +
+                                     std::to_string(rule_layer(r.distance)) + " 层";
+    const std::string chase_potential_zh = "级五 " + std::to_string(chase_r5(r.distance)) +
+                                           "、级三 " + std::to_string(chase_r3(r.distance)) +
+                                           "、级一 " + std::to_string(chase_r1(r.distance));
     switch (r.wdl) {
       case Wdl::Win:
         return "胜 " + d + (stale ? " 步困毙" : " 步杀");
@@ -122,13 +129,13 @@ std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
       case Wdl::Loss:
         return "负 " + d + (stale ? " 步被困毙" : " 步被杀");
       case Wdl::RuleWin:
-        return "胜（长将判负，" + potential + "）";
+        return "胜（长将判负，" + potential_zh + "）";
       case Wdl::RuleLoss:
-        return "负（长将判负，" + potential + "）";
+        return "负（长将判负，" + potential_zh + "）";
       case Wdl::ChaseWin:
-        return asian ? "胜（亚洲规则长捉判负）" : "胜（长捉长杀判负，" + chase_potential + "）";
+        return asian ? "胜（亚洲规则长捉判负）" : "胜（长捉长杀判负，" + chase_potential_zh + "）";
       case Wdl::ChaseLoss:
-        return asian ? "负（亚洲规则长捉判负）" : "负（长捉长杀判负，" + chase_potential + "）";
+        return asian ? "负（亚洲规则长捉判负）" : "负（长捉长杀判负，" + chase_potential_zh + "）";
       default:
         return "和";
     }
@@ -183,6 +190,28 @@ std::string describe_rules(RuleSet rules, Lang lang) {
       break;
   }
   return "Rules: chinese (perpetual check, chase and kill lose, CXA 2020)";
+}
+
+std::string rule_set_label(RuleSet rules, Lang lang) {
+  if (lang == Lang::En) return rule_set_name(rules);
+  switch (rules) {
+    case RuleSet::None:
+      return "无重复规则";
+    case RuleSet::Check:
+      return "长将规则";
+    case RuleSet::Asian:
+      return "亚洲规则";
+    case RuleSet::Chinese:
+      break;
+  }
+  return "中国规则";
+}
+
+std::string describe_repetition_end(RuleSet rules, Lang lang) {
+  if (lang == Lang::Zh)
+    return "（变例至此形成循环，按" + rule_set_label(rules, lang) + "判定，不再续走）";
+  return "      (the line ends here: the next position repeats, and the " +
+         rule_set_label(rules, lang) + " rules decide the repetition)";
 }
 
 }  // namespace xq::cli

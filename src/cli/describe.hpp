@@ -36,5 +36,10 @@ std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
 // The rule set the values hold under, one line: "Rules: chinese (perpetual check, chase and kill
 // lose, CXA 2020)" / "规则：中国象棋规则（长将、长捉、长杀判负）".
 std::string describe_rules(RuleSet rules, Lang lang);
+// The rule set's name inside a sentence: "check" (the --rules value) / "长将规则".
+std::string rule_set_label(RuleSet rules, Lang lang);
+// The note under a principal variation that stops because its next position repeats one of
+// the line: the rule set decides the repetition, as the JSON's `pv_end: "repetition"` says.
+std::string describe_repetition_end(RuleSet rules, Lang lang);
 
 }  // namespace xq::cli

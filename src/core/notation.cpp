@@ -369,6 +369,19 @@ std::string piece_name(Piece p, Lang lang) {
   return out;
 }
 
+std::string chinese_point(Piece p, Square s) {
+  const Color c = color_of(p);
+  const int line = own_rank(c, s) + 1;  // 1..10
+  std::string out = piece_name(p, Lang::Zh);
+  append_utf8(out, numeral(c, file_number(c, file_of(s))));
+  out += "路";
+  if (line < 10)
+    append_utf8(out, numeral(c, line));
+  else
+    out += c == Red ? "十" : "10";
+  return out + "线";
+}
+
 std::string to_iccs(Move m) {
   return {char('a' + file_of(m.from)), char('0' + rank_of(m.from)), char('a' + file_of(m.to)),
           char('0' + rank_of(m.to))};

@@ -44,6 +44,11 @@ std::string square_name(Square s);
 // character of Chinese notation, 帅仕相马车炮兵 (Red) and 将士象马车炮卒 (Black).
 std::string piece_name(Piece p, Lang lang);
 
+// A piece and its point in Chinese, each side counting from its own side of the board: the
+// file as in Chinese notation and the line from its own back rank, "将5路1线" (Black's king on
+// e9), "车九路二线" (Red's rook on a1).
+std::string chinese_point(Piece p, Square s);
+
 // ICCS / UCCI coordinates: from-point then to-point, file letter a..i and rank digit 0..9,
 // e.g. "h2e2".
 std::string to_iccs(Move m);

@@ -21,7 +21,8 @@ std::string formation_text(const std::vector<Placed>& f, Lang lang) {
   std::string out;
   for (const Placed& p : f) {
     if (!out.empty()) out += lang == Lang::Zh ? " " : ", ";
-    out += piece_name(p.piece, lang) + (lang == Lang::Zh ? "" : " ") + square_name(p.square);
+    out += lang == Lang::Zh ? chinese_point(p.piece, p.square)
+                            : piece_name(p.piece, lang) + " " + square_name(p.square);
   }
   return out;
 }

@@ -20,7 +20,8 @@ namespace xq {
 std::string explain(const Material& m, const TypicalSet& t, Verdict v,
                     const nlohmann::json& all_stats, Lang lang);
 
-// The defender's formation as text: "k e9, a d9, a e8" / "将e9 士d9 士e8".
+// The defender's formation as text: "k e9, a d9, a e8" / "将5路1线 士4路1线 士5路2线"
+// (core/notation.hpp chinese_point).
 std::string formation_text(const std::vector<Placed>& f, Lang lang);
 
 // "52.3%": one decimal.
