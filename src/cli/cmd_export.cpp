@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "cli/commands.hpp"
-#include "cli/describe_limit.hpp"
+#include "report/probe_json.hpp"
 #include "export/atomic_file.hpp"
 #include "export/npy_writer.hpp"
 #include "export/table_export.hpp"
@@ -28,7 +28,7 @@ struct Options {
 // "FEN,side,class,dtm,dtc" (CSV, empty distances for the classes without one).
 void append_text(std::string& out, const ExportRow& row, bool csv) {
   const std::string fen = row_position(row).fen();
-  const std::string category = class_name(Wdl(row.category));
+  const std::string category = report::class_name(Wdl(row.category));
   if (csv) {
     out += fen + ',' + (row.side == Red ? "red" : "black") + ',' + category + ',';
     if (row.dtm >= 0) out += std::to_string(row.dtm);
