@@ -7,10 +7,10 @@
 #include <optional>
 
 #include "cli/commands.hpp"
-#include "report/probe_json.hpp"
 #include "export/atomic_file.hpp"
 #include "export/npy_writer.hpp"
 #include "export/table_export.hpp"
+#include "report/probe_json.hpp"
 
 namespace xq::cli {
 
