@@ -120,11 +120,14 @@ ChaseStageSizes run_chase_stage(DrawSet& draws, const ChaseRule& rule, const Pro
     if (rule.refine) {
       DrawGraph<Idle> graph{draws, winner, rule.rules, idle};
       sizes.rounds[winner] = refine_to_buchi(graph, cornered, 2 * draws.n);
-      // The refinement's counts back to 0 (it leaves those of the cornered draws at 0).
-      for (int side = 0; side < 2; ++side)
+      // The refinement's counts back to 0: it leaves those of the cornered draws at 0, so
+      // only the draws of the region are visited.
 #pragma omp parallel for schedule(static)
-        for (uint64_t slot = 0; slot < draws.n; ++slot)
-          if (draws.draws.test(side * draws.n + slot)) table.distance[side][slot] = 0;
+      for (uint64_t w = 0; w < cornered.words(); ++w)
+        for (const int bit : SetBits(draws.draws.word(w) & ~cornered.word(w))) {
+          const uint64_t g = w * 64 + uint64_t(bit);
+          table.distance[draws.side_of(g)][draws.slot_of(g)] = 0;
+        }
     }
     const std::vector<uint64_t> members = set_bits(cornered);
     sizes.cornered[winner] = members.size();
