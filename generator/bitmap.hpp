@@ -10,6 +10,27 @@
 
 namespace xq::gen {
 
+// The set bits of one word, lowest first: `for (const int b : SetBits(word))`. The serial walk
+// every loop over a bitmap's words makes inside its own (parallel) loop over the words.
+class SetBits {
+ public:
+  explicit SetBits(uint64_t word) : word_(word) {}
+  struct Iterator {
+    uint64_t rest;
+    int operator*() const { return std::countr_zero(rest); }
+    Iterator& operator++() {
+      rest &= rest - 1;
+      return *this;
+    }
+    bool operator!=(const Iterator& o) const { return rest != o.rest; }
+  };
+  Iterator begin() const { return {word_}; }
+  Iterator end() const { return {0}; }
+
+ private:
+  uint64_t word_;
+};
+
 class Bitmap {
  public:
   explicit Bitmap(uint64_t size) : words_((size + 63) / 64) {}
@@ -47,8 +68,15 @@ template <class F>
 void for_each_set(const Bitmap& b, F&& f) {
 #pragma omp for schedule(dynamic, 64)
   for (uint64_t w = 0; w < b.words(); ++w)
-    for (uint64_t bits = b.word(w); bits; bits &= bits - 1)
-      f(w * 64 + uint64_t(std::countr_zero(bits)));
+    for (const int bit : SetBits(b.word(w))) f(w * 64 + uint64_t(bit));
+}
+
+// The set bits of `b` in increasing order (serial).
+inline std::vector<uint64_t> set_bits(const Bitmap& b) {
+  std::vector<uint64_t> ids;
+  for (uint64_t w = 0; w < b.words(); ++w)
+    for (const int bit : SetBits(b.word(w))) ids.push_back(w * 64 + uint64_t(bit));
+  return ids;
 }
 
 // Inside a parallel region: a breadth-first expansion by frontiers. Calls visit(w) for every

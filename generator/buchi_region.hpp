@@ -266,8 +266,7 @@ int refine_to_buchi(Graph& graph, Bitmap& cornered, uint64_t size) {
   const Bitmap& y = refinement.region();
 #pragma omp parallel for schedule(static)
   for (uint64_t w = 0; w < cornered.words(); ++w)
-    for (uint64_t bits = cornered.word(w); bits; bits &= bits - 1)
-      graph.count(w * 64 + uint64_t(std::countr_zero(bits))) = 0;
+    for (const int bit : SetBits(cornered.word(w))) graph.count(w * 64 + uint64_t(bit)) = 0;
   for (uint64_t w = 0; w < cornered.words(); ++w) cornered.word(w) &= ~y.word(w);
   return rounds;
 }

@@ -1,5 +1,6 @@
-// The drawn positions of a table that a rule stage (chase_solver, asian_solver) plays its game
-// on, by global id g = side * n + slot, with what both stages ask of them.
+// The drawn positions of a table that a rule stage (chinese_rule_stage, asian_rule_stage:
+// chase_stage.hpp) plays its game on, by global id g = side * n + slot, with what both stages ask
+// of them.
 #pragma once
 
 #include <cstdint>

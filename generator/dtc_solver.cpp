@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/retro.hpp"
+#include "generator/pass_setup.hpp"
 
 namespace xq::gen {
 
@@ -37,14 +38,6 @@ constexpr uint16_t loss_code(unsigned d) {
   return uint16_t(d);
 }
 
-template <class T>
-T load(const T& x) {
-  return std::atomic_ref<const T>(x).load(std::memory_order_relaxed);
-}
-void store(uint16_t& c, uint16_t v) {
-  std::atomic_ref<uint16_t>(c).store(v, std::memory_order_relaxed);
-}
-
 // Which captures convert. Within the limit: a capture into a sub-table value won or lost
 // within the limit from the fresh counter the capture starts (classes 2 and 3). Without it
 // (the DTC of cursed wins and blessed losses): into any forced value (2, 3, 6, 7).
@@ -57,43 +50,20 @@ bool converts_for_loser(Wdl sub, Limit limit) {
   return limit == Limit::Natural ? sub == Wdl::Win : is_forced(sub) && is_win(sub);
 }
 
-struct Solver {
+struct DtcSolver : PassSetup {
   SolvedTable& t;
   const CaptureTargets targets;
-  // The rank's share of the slots, as in the plain solver: the arrays hold them by slot -
-  // share.begin, and the updates of predecessors owned by other ranks are posted and applied
-  // once the pass is over (the codes of a pass are never read in it, the counts commute).
-  Partition& part;
-  const ShareMap shares;
-  const Share share;
-  Mailbox mail;
+  // The rank's share of the slots, as in the plain solver (PassSetup): the codes of a pass are
+  // never read in it, the counts commute.
   std::array<std::vector<uint16_t>, 2>& code;
   std::array<std::vector<Wdl>, 2>& moves_left;  // the loss counts, in the class arrays
-  uint64_t n;                                   // the share's slots
-  // As in the plain solver: per block of kBlock slots of one side, bit d % 64 is set once the
-  // block holds a code decided at ply d; the passes skip the blocks without the bit.
-  static constexpr uint64_t kBlock = 256;
-  uint64_t blocks;
-  std::vector<uint64_t> plies_in_block;
 
-  Solver(SolvedTable& table, const TableSet& set, Partition& partition)
-      : t(table),
+  DtcSolver(SolvedTable& table, const TableSet& set, Partition& partition)
+      : PassSetup(table.index.size(), partition),
+        t(table),
         targets(table.material, set),
-        part(partition),
-        shares(table.index.size(), partition.ranks(), share_alignment()),
-        share(shares.of(partition.rank())),
-        mail(partition),
         code(table.dtc),
-        moves_left(table.wdl),
-        n(share.size()),
-        blocks((n + kBlock - 1) / kBlock),
-        plies_in_block(2 * blocks) {}
-
-  static uint64_t ply_bit(unsigned d) { return uint64_t(1) << (d % 64); }
-  void mark(int side, uint64_t slot, unsigned d) {
-    std::atomic_ref<uint64_t>(plies_in_block[side * blocks + slot / kBlock])
-        .fetch_or(ply_bit(d), std::memory_order_relaxed);
-  }
+        moves_left(table.wdl) {}
 
   // The code of a plain win or loss before any pass, and its loss count; `quiet` and
   // `captures` are scratch. Conversions in 0 (mate, stalemate) and 1 (a converting capture, or
@@ -206,11 +176,11 @@ struct Solver {
     const uint16_t a = win_code(d), b = loss_code(d);
 #pragma omp for schedule(dynamic, 16)
     for (uint64_t i = 0; i < 2 * blocks; ++i) {
-      if (!(load(plies_in_block[i]) & ply_bit(d))) continue;
+      if (!(relaxed_load(plies_in_block[i]) & ply_bit(d))) continue;
       const int side = i >= blocks;
       const uint64_t begin = (i - side * blocks) * kBlock, end = std::min(begin + kBlock, n);
       for (uint64_t slot = begin; slot < end; ++slot) {
-        const uint16_t c = load(code[side][slot]);
+        const uint16_t c = relaxed_load(code[side][slot]);
         if (c == a || c == b) visit(side, slot, c);
       }
     }
@@ -249,7 +219,7 @@ struct Solver {
             mail.post(shares.owner(p), p << 3 | uint64_t(pred_side) << 2 | w);
           } else if (!won) {
             any |= update(pred_side, p - share.begin, 0, d);
-          } else if (load(code[pred_side][p - share.begin]) == loss_code(kOpen)) {
+          } else if (relaxed_load(code[pred_side][p - share.begin]) == loss_code(kOpen)) {
             any |= update(pred_side, p - share.begin, unmove_weight(pos, symmetric, m), d);
           }
         }
@@ -270,12 +240,12 @@ struct Solver {
   bool update(int side, uint64_t p, unsigned w, unsigned d) {
     uint16_t& pc = code[side][p];
     if (w == 0) {
-      if (load(pc) != win_code(kOpen)) return false;
-      store(pc, win_code(d));
+      if (relaxed_load(pc) != win_code(kOpen)) return false;
+      relaxed_store(pc, win_code(d));
     } else {
-      if (load(pc) != loss_code(kOpen)) return false;
+      if (relaxed_load(pc) != loss_code(kOpen)) return false;
       if (add_count(moves_left[side][p], -int(w)) != 0) return false;
-      store(pc, loss_code(d));
+      relaxed_store(pc, loss_code(d));
     }
     mark(side, p, d);
     return true;
@@ -377,7 +347,7 @@ void solve_dtc(SolvedTable& table, const TableSet& set, const Progress& progress
 void solve_dtc(SolvedTable& table, const TableSet& set, const Progress& progress, Partition& part,
                unsigned limit_plies) {
   if (limit_plies >= 0xff) throw std::invalid_argument("natural limit above 254 plies");
-  Solver(table, set, part).run(progress, limit_plies);
+  DtcSolver(table, set, part).run(progress, limit_plies);
 }
 
 }  // namespace xq::gen

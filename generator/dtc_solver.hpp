@@ -9,7 +9,7 @@
 namespace xq::gen {
 
 // `table` holds its final plain and rule values (solve_plain, then solve_check_rule if the rule
-// set has it, and solve_chase_rule): classes Illegal, Draw, Win, Loss, RuleWin, RuleLoss,
+// set has it, and solve_chinese_rule): classes Illegal, Draw, Win, Loss, RuleWin, RuleLoss,
 // ChaseWin, ChaseLoss. `set` holds the final values
 // of the sub-tables (their DTC stage done). On return the plain wins are Win or CursedWin, the
 // plain losses Loss or BlessedLoss, other classes unchanged, and table.dtc holds the DTC: within

@@ -110,124 +110,6 @@ void check_rule_set(const std::string& dir, const std::vector<Material>& order,
   throw TableError(dir, why.str());
 }
 
-}  // namespace
-
-std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, const Material& m,
-                                                      RuleSet rules,
-                                                      std::shared_ptr<BlockCache> cache) {
-  std::array<std::unique_ptr<TableFile>, 3> files{
-      TableFile::open(table_path(dir, m, TableKind::Wdl, rules), m.name(), TableKind::Wdl, cache),
-      TableFile::open(table_path(dir, m, TableKind::Dtm, rules), m.name(), TableKind::Dtm, cache),
-      TableFile::open(table_path(dir, m, TableKind::Dtc, rules), m.name(), TableKind::Dtc, cache)};
-  const uint64_t n = Index(m).size();
-  for (const auto& f : files) {
-    f->verify_all();
-    if (f->header().rules != rules)
-      throw TableError(f->path(), std::string("built under --rules ") +
-                                      rule_set_name(f->header().rules) + ", not " +
-                                      rule_set_name(rules));
-    if (f->header().index_version != kIndexVersion)
-      throw TableError(f->path(), "built with another index scheme; use --force to rebuild");
-    if (f->header().slots_per_side != n)
-      throw TableError(f->path(), "slot count does not match the index");
-  }
-  return files;
-}
-
-namespace {
-
-// The DTM entries of t's values as the file stores them (dtm_to_file), in place, or back.
-void dtm_entries_to_file(SolvedTable& t) {
-  for (int side = 0; side < 2; ++side)
-#pragma omp parallel for schedule(static)
-    for (uint64_t i = 0; i < t.wdl[side].size(); ++i)
-      t.distance[side][i] = dtm_to_file(t.wdl[side][i], t.distance[side][i]);
-}
-void dtm_entries_from_file(SolvedTable& t) {
-  for (int side = 0; side < 2; ++side)
-#pragma omp parallel for schedule(static)
-    for (uint64_t i = 0; i < t.wdl[side].size(); ++i)
-      t.distance[side][i] = dtm_from_file(t.wdl[side][i], t.distance[side][i]);
-}
-
-}  // namespace
-
-std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules,
-                                        bool with_dtc, const OmittedStash* stash) {
-  const auto [wdl, dtm, dtc] = check_table(dir, m, rules);
-  auto t = std::make_unique<SolvedTable>(m);
-  const uint64_t n = t->index.size();
-  for (int side = 0; side < 2; ++side) {
-    t->wdl[side].resize(n);
-    t->distance[side].resize(n);
-    wdl->read(side, 0, n, t->wdl[side].data());
-    dtm->read(side, 0, n, t->distance[side].data());
-    if (!with_dtc) continue;
-    t->dtc[side].resize(n);
-    dtc->read(side, 0, n, t->dtc[side].data());
-  }
-  dtm_entries_from_file(*t);
-  if (const int side = dtm->header().omitted_side;
-      side >= 0 && !(side == kOmittedSide && stash && stash->restore(*t)))
-    rebuild_omitted(*t, TableKind::Dtm, side, dtm->path());
-  if (const int side = dtc->header().omitted_side; with_dtc && side >= 0)
-    rebuild_omitted(*t, TableKind::Dtc, side, dtc->path());
-  return t;
-}
-
-namespace {
-
-// Writes one file of a table: `values` (a class or distance array per side) with each entry
-// stored as mark(side, slot) says (EntryMark: kept, left to the writer to fill as compresses
-// best, or 0 for the rebuild; docs/format.md). The marks cost 1 byte per slot and side while
-// they last. Returns the file's bytes. With a partition (a table built over MPI ranks,
-// collective), each rank encodes the blocks of its share and rank 0 writes the file (the size:
-// 0 on the other ranks).
-template <class T, class Mark>
-uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules, TableKind kind,
-                    const std::array<std::vector<T>, 2>& values, Mark mark,
-                    const nlohmann::json& stats, int threads, Partition* part = nullptr) {
-  const uint64_t n = t.wdl[0].size();
-  std::array<std::vector<uint8_t>, 2> marks{std::vector<uint8_t>(n), std::vector<uint8_t>(n)};
-  for (int side = 0; side < 2; ++side)
-#pragma omp parallel for schedule(static)
-    for (uint64_t slot = 0; slot < n; ++slot) marks[side][slot] = mark(side, slot);
-  TableHeader h;
-  if (kind != TableKind::Wdl) h.omitted_side = kOmittedSide;
-  h.material = t.material.name();
-  h.rules = rules;
-  h.index_version = kIndexVersion;
-  h.slots_per_side = t.index.size();
-  h.kind = kind;
-  if (!stats.is_null()) h.stats_json = stats.dump();
-  const std::string path = table_path(dir, t.material, kind, rules);
-  const std::array<const void*, 2> data{values[0].data(), values[1].data()};
-  const std::array<const uint8_t*, 2> mask{marks[0].data(), marks[1].data()};
-  if (!part) {
-    write_table(path, h, data, mask, threads);
-  } else {
-    const std::vector<uint8_t> shares =
-        part->gather(encode_share(h, data, mask, t.first, n, threads));
-    if (part->rank() != 0) return 0;
-    write_shares(path, h, shares);
-  }
-  return std::filesystem::file_size(path);
-}
-
-// The DTM array of a table just written, read back (the DTC stage took its memory), its
-// omitted side from the stash.
-void reload_dtm(const std::string& dir, SolvedTable& t, RuleSet rules, const OmittedStash& stash) {
-  const auto f = TableFile::open(table_path(dir, t.material, TableKind::Dtm, rules),
-                                 t.material.name(), TableKind::Dtm);
-  const uint64_t n = t.index.size();
-  for (int side = 0; side < 2; ++side) {
-    t.distance[side].resize(n);
-    f->read(side, 0, n, t.distance[side].data());
-  }
-  dtm_entries_from_file(t);
-  if (!stash.restore(t)) throw std::logic_error("reload_dtm: no stash of " + t.material.name());
-}
-
 struct Written {
   uint64_t wdl_bytes, dtm_bytes, dtc_bytes;
   nlohmann::json stats;
@@ -304,21 +186,6 @@ nlohmann::json rank_record(Partition& part) {
           {"largest_exchange_bytes", fields[2]}};
 }
 
-// The run record beside the tables (NAME[.RULES].json, tagged as the tables are): what varies
-// from run to run stays out of the table files, which are byte-identical for every thread count.
-void write_run_record(const std::string& dir, const Material& m, RuleSet rules,
-                      nlohmann::json record) {
-  const std::string path =
-      std::filesystem::path(table_path(dir, m, TableKind::Wdl, rules)).replace_extension(".json");
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << record.dump(2) << "\n";
-    if (!out) throw TableError(tmp, "cannot write the generation record");
-  }
-  std::filesystem::rename(tmp, path);
-}
-
 }  // namespace
 
 std::string lock_path(const std::string& dir, const Material& m) {
@@ -343,7 +210,7 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, Rul
   // every stage. Besides them, the plain, write and DTC stages need at most 2 bytes (the write
   // mask 1; the DTC stage reuses the DTM array, written first, and needs at most 1 byte more)
   // and the capture targets, 3 bytes per slot and side of each, whole on every rank. The rule
-  // stage needs at most 49/8 bytes when every slot is a draw (rule_solver.cpp: the potentials
+  // stage needs at most 49/8 bytes when every slot is a draw (check_rule_stage.cpp: the potentials
   // 2, a game's counts 3 on average over the sides, the draw set's ranks 1/4 and seven
   // bitmaps); the capture targets are freed for it under the check rule, and under chinese
   // and asian all but their classes, 1 byte per slot and side (generate's release, unless read
@@ -373,15 +240,242 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, Rul
   return std::max(add(plain, targets), rule);
 }
 
+namespace {
+
+// The run plan: the tables of plan(requested) in dependency order, which of them are present,
+// and for each position in the order the tables that the tables still to build from there on
+// capture into (only these are kept in memory, which bounds a run by its largest table and
+// its targets). Made before anything is built or written: it refuses a run over the memory
+// limit, a missing table the run may not build and a directory of another rule set.
+struct RunPlan {
+  std::vector<Material> order;
+  std::vector<bool> present;
+  std::vector<std::set<Material>> needed;
+  double modelled_total = 0;  // seconds, cost_model.hpp
+};
+
+RunPlan make_run_plan(const std::vector<Material>& requested, const GenOptions& o,
+                      const std::function<bool(const Material&)>& own) {
+  RunPlan p;
+  p.order = plan(requested);
+  p.present.resize(p.order.size());
+  const Material* largest = nullptr;  // of the tables to build, by memory_estimate
+  uint64_t largest_need = 0;
+  for (size_t i = 0; i < p.order.size(); ++i) {
+    const Material& m = p.order[i];
+    p.present[i] = !(o.force && own(m)) &&
+                   std::filesystem::exists(table_path(o.dir, m, TableKind::Wdl, o.rules));
+    if (p.present[i]) continue;
+    if (!own(m)) throw MissingTableError(table_path(o.dir, m, TableKind::Wdl, o.rules), "missing");
+    p.modelled_total += modelled_seconds(m);
+    const int ranks = o.partition ? o.partition->ranks() : 1;
+    if (const uint64_t need = memory_estimate(m, ranks, o.cache_bytes, o.rules);
+        need > largest_need)
+      largest = &m, largest_need = need;
+  }
+  const double limit = o.memory_limit_gib * double(1ull << 30);
+  if (largest && limit > 0 && double(largest_need) > limit) {
+    std::ostringstream why;
+    why << largest->name() << " needs about " << (largest_need + (1 << 20) - 1) / (1 << 20)
+        << " MiB, more than the memory limit of " << o.memory_limit_gib << " GiB";
+    throw std::runtime_error(why.str());
+  }
+  check_rule_set(o.dir, p.order, p.present, o.rules);
+  p.needed.resize(p.order.size() + 1);
+  for (size_t i = p.order.size(); i-- > 0;) {
+    p.needed[i] = p.needed[i + 1];
+    if (!p.present[i]) p.needed[i].merge(capture_targets(p.order[i]));
+  }
+  return p;
+}
+
+// A run over its plan, table by table. Over MPI ranks every rank runs it, in step: rank 0
+// alone logs, takes the locks and writes the files and records; all ranks solve and load the
+// sub-tables.
+class TableRun {
+ public:
+  TableRun(const GenOptions& o, RunPlan& plan, std::function<bool(const Material&)> own,
+           int threads)
+      : o_(o),
+        plan_(plan),
+        own_(std::move(own)),
+        threads_(threads),
+        part_(o.partition),
+        rank0_(!part_ || part_->rank() == 0),
+        run_(plan.modelled_total),
+        cache_(o.cache_bytes ? std::make_shared<BlockCache>(o.cache_bytes) : nullptr) {}
+
+  void table(size_t i) {
+    const Material& m = plan_.order[i];
+    std::ostringstream tag_text;
+    tag_text << '[' << i + 1 << '/' << plan_.order.size() << "] " << m.name();
+    const std::string tag = tag_text.str();
+    set_.retain(plan_.needed[i]);
+    stash_.retain(plan_.needed[i]);
+    // Another process building the same table into this directory (a cluster job, a second
+    // run) holds its lock: wait for it, then take the table it wrote instead of building it.
+    std::optional<TableLock> lock;
+    if (!plan_.present[i]) {
+      if (rank0_) {
+        lock.emplace(lock_path(o_.dir, m), [&] { o_.log(tag + ": waiting for another process"); });
+        plan_.present[i] =
+            !o_.force && std::filesystem::exists(table_path(o_.dir, m, TableKind::Wdl, o_.rules));
+      }
+      if (part_) plan_.present[i] = part_->broadcast(plan_.present[i]);  // rank 0's, under the lock
+    }
+    if (plan_.present[i])
+      take_present(i, tag);
+    else
+      build(i, tag, lock);
+  }
+
+ // What the run did, once its last table is done.
+  GenSummary summary(double seconds) const {
+    GenSummary s = summary_;
+    s.seconds = seconds;
+    s.peak_rss_bytes = peak_rss_bytes();
+    return s;
+  }
+
+ private:
+  // A sub-table, whole in memory or read through the cache.
+  std::unique_ptr<SolvedTable> load_sub_table(const Material& m) {
+    if (!cache_) {
+      auto t = load_table(o_.dir, m, o_.rules, false, &stash_);
+      if (!stash_.has(m)) stash_.keep(*t);  // rebuilt once: a present table's first read
+      return t;
+    }
+    auto t = std::make_unique<SolvedTable>(m);
+    auto files = check_table(o_.dir, m, o_.rules, cache_);  // captures read WDL and DTM only
+    t->files = {std::move(files[0]), std::move(files[1])};
+    return t;
+  }
+
+  // A table of the plan already there: checked, and loaded when a later table reads it. A
+  // table that fails its check can only be rebuilt (StaleTableError).
+  void take_present(size_t i, const std::string& tag) {
+    const Material& m = plan_.order[i];
+    const bool load = plan_.needed[i + 1].count(m) != 0;
+    if (!load && !own_(m)) return;  // another job's table, which this one does not read
+    try {
+      if (load)
+        set_.add(load_sub_table(m));
+      else if (rank0_)
+        check_table(o_.dir, m, o_.rules);
+    } catch (const StaleTableError&) {
+      throw;
+    } catch (const TableError& e) {
+      throw StaleTableError(e);
+    }
+    o_.log(tag + ": present, checksums verified");
+    ++summary_.present;
+  }
+
+  // The build step of a missing table: its values, DTC and files, its run record, and the
+  // table kept for the later tables that capture into it.
+  void build(size_t i, const std::string& tag, std::optional<TableLock>& lock) {
+    const Material& m = plan_.order[i];
+    const auto start = Clock::now();
+    const uint64_t positions = 2 * Index(m).size();
+    const double modelled = modelled_seconds(m);
+    const auto progress = [&](const char* phase, int step) {
+      const double t = seconds_since(start);
+      std::ostringstream line;
+      line << tag << ": " << phase << " " << step << ", " << format_rate(positions / t) << "pos/s ("
+           << format_rate(positions / t / threads_) << "/thread), " << int(t) << " s"
+           << run_summary(run_, modelled, t);
+      o_.log(line.str());
+    };
+    // Sub-tables released by an earlier table's rule stage come back when a table reads them.
+    const std::set<Material> targets = capture_targets(m);
+    for (const Material& sub : targets)
+      if (stale_.erase(sub)) set_.add(load_sub_table(sub));
+    SerialPartition whole;
+    Partition& ranks_of = part_ ? *part_ : whole;
+    ranks_of.reset_counts();
+    // The sub-tables are not read by the check rule's stage, whose arrays are the table's
+    // largest (docs/generation.md "Memory"), and only their classes by the chase stages: they
+    // are freed (their distances, under chinese and asian) for the rule stage and read back
+    // from their files, so that the two are never alive together. Read through the block cache
+    // they are bounded already.
+    std::vector<Material> released;
+    const auto release = [&](bool classes) {
+      if (cache_) return;
+      for (const Material& sub : plan_.needed[i])
+        if (set_.find(sub)) released.push_back(sub);
+      if (classes)
+        set_.drop_distances();
+      else
+        set_.retain({});
+    };
+    auto table = solve_values(m, set_, o_.rules, progress, ranks_of, release);
+    for (const Material& sub : released)
+      if (targets.count(sub))
+        set_.add(load_sub_table(sub));
+      else
+        stale_.insert(sub);
+    const bool keep = plan_.needed[i + 1].count(m) != 0;
+    // A table read through the cache, or held in shares, is loaded back from its files below.
+    const Written w = solve_dtc_and_write(o_.dir, *table, set_, o_.rules, threads_, progress,
+                                          keep && !cache_ && !part_ ? &stash_ : nullptr, part_);
+    if (lock) lock->written();
+    const nlohmann::json ranks = part_ ? rank_record(*part_) : nlohmann::json();
+    if (part_) part_->barrier();  // the files are in place for every rank to load
+    if (!rank0_) {
+      if (keep) set_.add(load_sub_table(m));
+      return;
+    }
+    const double seconds = seconds_since(start) - w.write_seconds;  // the solving stages
+    const uint64_t slots = 2 * table->index.size();
+    nlohmann::json record = {
+        {"material", m.name()},
+        {"generation_seconds", seconds},
+        {"write_seconds", w.write_seconds},
+        {"threads", threads_},
+        {"positions_per_second_per_thread", double(slots) / seconds / threads_},
+        {"peak_rss_bytes", peak_rss_bytes()},
+        {"wdl_bytes", w.wdl_bytes},
+        {"dtm_bytes", w.dtm_bytes},
+        {"dtc_bytes", w.dtc_bytes},
+        {"wdl_bits_per_slot", 8.0 * double(w.wdl_bytes) / double(slots)},
+        {"dtm_bits_per_slot", 8.0 * double(w.dtm_bytes) / double(slots)},
+        {"dtc_bits_per_slot", 8.0 * double(w.dtc_bytes) / double(slots)},
+        {"stats", w.stats}};
+    if (part_) record["mpi"] = ranks;
+    write_run_record(o_.dir, m, o_.rules, record);
+    run_.finished(modelled, seconds_since(start));
+    ++summary_.built;
+    summary_.bytes += w.wdl_bytes + w.dtm_bytes + w.dtc_bytes;
+    o_.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s" +
+           run_summary(run_, 0, 0));
+    if (!keep) return;
+    // A rank holds its share only: the sub-table is read back from its files.
+    if (part_ || cache_)
+      set_.add(load_sub_table(m));
+    else
+      set_.add(std::move(table));
+  }
+
+  const GenOptions& o_;
+  RunPlan& plan_;
+  const std::function<bool(const Material&)> own_;
+  const int threads_;
+  Partition* const part_;
+  const bool rank0_;
+  RunProgress run_;
+  const std::shared_ptr<BlockCache> cache_;
+  OmittedStash stash_;
+  TableSet set_;
+  GenSummary summary_;
+  std::set<Material> stale_;  // in the set without their distances, or not at all: reload first
+};
+
+}  // namespace
+
 GenSummary generate(const std::vector<Material>& requested, const GenOptions& options) {
   const auto run_start = Clock::now();
-  GenSummary summary;
-  // Over MPI ranks every rank runs this, in step: rank 0 alone logs, takes the locks and
-  // writes the files and records; all ranks solve and load the sub-tables.
-  Partition* const part = options.partition;
-  const bool rank0 = !part || part->rank() == 0;
   GenOptions o = options;
-  if (!rank0) o.log = [](const std::string&) {};
+  if (o.partition && o.partition->rank() != 0) o.log = [](const std::string&) {};
 #ifdef _OPENMP
   if (o.threads > 0) omp_set_num_threads(o.threads);
   const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
@@ -391,180 +485,17 @@ GenSummary generate(const std::vector<Material>& requested, const GenOptions& op
   if (!std::isfinite(o.memory_limit_gib) || o.memory_limit_gib < 0)
     throw std::invalid_argument("the memory limit must be a number of GiB, 0 (none) or more");
   fix_mmap_threshold();
-  const std::vector<Material> order = plan(requested);
   const std::set<Material> named(requested.begin(), requested.end());
   // With only_requested, the rest of the plan is other jobs' work: it must be there already,
-  // and --force rebuilds only the named tables.
+  // and force rebuilds only the named tables.
   const auto own = [&](const Material& m) { return !o.only_requested || named.count(m) != 0; };
-  std::vector<bool> present(order.size());
-  double modelled_total = 0;
-  const Material* largest = nullptr;  // of the tables to build, by memory_estimate
-  uint64_t largest_need = 0;
-  for (size_t i = 0; i < order.size(); ++i) {
-    present[i] = !(o.force && own(order[i])) &&
-                 std::filesystem::exists(table_path(o.dir, order[i], TableKind::Wdl, o.rules));
-    if (present[i]) continue;
-    if (!own(order[i]))
-      throw TableError(table_path(o.dir, order[i], TableKind::Wdl, o.rules),
-                       "missing: --only builds the named tables alone; build this one first");
-    modelled_total += modelled_seconds(order[i]);
-    const int ranks = part ? part->ranks() : 1;
-    if (const uint64_t need = memory_estimate(order[i], ranks, o.cache_bytes, o.rules);
-        need > largest_need)
-      largest = &order[i], largest_need = need;
-  }
-  const double limit = o.memory_limit_gib * double(1ull << 30);
-  if (largest && limit > 0 && double(largest_need) > limit) {
-    std::ostringstream why;
-    why << largest->name() << " needs about " << (largest_need + (1 << 20) - 1) / (1 << 20)
-        << " MiB, more than the memory limit of " << o.memory_limit_gib << " GiB";
-    throw std::runtime_error(why.str());
-  }
-  check_rule_set(o.dir, order, present, o.rules);
-  RunProgress run(modelled_total);
+  RunPlan plan = make_run_plan(requested, o, own);
   std::error_code error;
   std::filesystem::create_directories(o.dir, error);
   if (error) throw TableError(o.dir, "cannot create the directory: " + error.message());
-  // needed[i]: the tables that the tables still to build from i on capture into. Only these
-  // are kept in memory, which bounds a run by its largest table and its targets.
-  std::vector<std::set<Material>> needed(order.size() + 1);
-  for (size_t i = order.size(); i-- > 0;) {
-    needed[i] = needed[i + 1];
-    if (!present[i]) needed[i].merge(capture_targets(order[i]));
-  }
-  // A sub-table, whole in memory or read through the cache.
-  const std::shared_ptr<BlockCache> cache =
-      o.cache_bytes ? std::make_shared<BlockCache>(o.cache_bytes) : nullptr;
-  OmittedStash stash;
-  const auto load_sub_table = [&](const Material& m) {
-    if (!cache) {
-      auto t = load_table(o.dir, m, o.rules, false, &stash);
-      if (!stash.has(m)) stash.keep(*t);  // rebuilt once: a present table's first read
-      return t;
-    }
-    auto t = std::make_unique<SolvedTable>(m);
-    auto files = check_table(o.dir, m, o.rules, cache);  // captures read WDL and DTM only
-    t->files = {std::move(files[0]), std::move(files[1])};
-    return t;
-  };
-  TableSet set;
-  std::set<Material> stale;  // in the set without their distances, or not at all: reload first
-  for (size_t i = 0; i < order.size(); ++i) {
-    const Material& m = order[i];
-    std::ostringstream tag_text;
-    tag_text << '[' << i + 1 << '/' << order.size() << "] " << m.name();
-    const std::string tag = tag_text.str();
-    set.retain(needed[i]);
-    stash.retain(needed[i]);
-    // Another process building the same table into this directory (a cluster job, a second
-    // run) holds its lock: wait for it, then take the table it wrote instead of building it.
-    std::optional<TableLock> lock;
-    if (!present[i]) {
-      if (rank0) {
-        lock.emplace(lock_path(o.dir, m), [&] { o.log(tag + ": waiting for another process"); });
-        present[i] =
-            !o.force && std::filesystem::exists(table_path(o.dir, m, TableKind::Wdl, o.rules));
-      }
-      if (part) present[i] = part->broadcast(present[i]);  // what rank 0 found under the lock
-    }
-    if (present[i]) {
-      const bool load = needed[i + 1].count(m) != 0;
-      if (!load && !own(m)) continue;  // another job's table, which this one does not read
-      try {
-        if (load)
-          set.add(load_sub_table(m));
-        else if (rank0)
-          check_table(o.dir, m, o.rules);
-      } catch (const TableError& e) {
-        if (std::string(e.what()).find("--force") != std::string::npos) throw;
-        throw TableError(e.what(), "delete the table or rerun with --force");
-      }
-      o.log(tag + ": present, checksums verified");
-      ++summary.present;
-      continue;
-    }
-    const auto start = Clock::now();
-    const uint64_t positions = 2 * Index(m).size();
-    const double modelled = modelled_seconds(m);
-    const auto progress = [&](const char* phase, int step) {
-      const double t = seconds_since(start);
-      std::ostringstream line;
-      line << tag << ": " << phase << " " << step << ", " << format_rate(positions / t) << "pos/s ("
-           << format_rate(positions / t / threads) << "/thread), " << int(t) << " s"
-           << run_summary(run, modelled, t);
-      o.log(line.str());
-    };
-    // Sub-tables released by an earlier table's rule stage come back when a table reads them.
-    const std::set<Material> targets = capture_targets(m);
-    for (const Material& sub : targets)
-      if (stale.erase(sub)) set.add(load_sub_table(sub));
-    SerialPartition whole;
-    Partition& ranks_of = part ? *part : whole;
-    ranks_of.reset_counts();
-    // The sub-tables are not read by the check rule's stage, whose arrays are the table's
-    // largest (docs/generation.md "Memory"), and only their classes by the chase stages: they
-    // are freed (their distances, under chinese and asian) for the rule stage and read back
-    // from their files, so that the two are never alive together. Read through the block cache
-    // they are bounded already.
-    std::vector<Material> released;
-    const auto release = [&](bool classes) {
-      if (cache) return;
-      for (const Material& sub : needed[i])
-        if (set.find(sub)) released.push_back(sub);
-      if (classes)
-        set.drop_distances();
-      else
-        set.retain({});
-    };
-    auto table = solve_values(m, set, o.rules, progress, ranks_of, release);
-    for (const Material& sub : released)
-      if (targets.count(sub))
-        set.add(load_sub_table(sub));
-      else
-        stale.insert(sub);
-    const bool keep = needed[i + 1].count(m) != 0;
-    // A table read through the cache, or held in shares, is loaded back from its files below.
-    const Written w = solve_dtc_and_write(o.dir, *table, set, o.rules, threads, progress,
-                                          keep && !cache && !part ? &stash : nullptr, part);
-    if (lock) lock->written();
-    const nlohmann::json ranks = part ? rank_record(*part) : nlohmann::json();
-    if (part) part->barrier();  // the files are in place for every rank to load
-    if (!rank0) {
-      if (keep) set.add(load_sub_table(m));
-      continue;
-    }
-    const double seconds = seconds_since(start) - w.write_seconds;  // the solving stages
-    const uint64_t slots = 2 * table->index.size();
-    nlohmann::json record = {{"material", m.name()},
-                             {"generation_seconds", seconds},
-                             {"write_seconds", w.write_seconds},
-                             {"threads", threads},
-                             {"positions_per_second_per_thread", double(slots) / seconds / threads},
-                             {"peak_rss_bytes", peak_rss_bytes()},
-                             {"wdl_bytes", w.wdl_bytes},
-                             {"dtm_bytes", w.dtm_bytes},
-                             {"dtc_bytes", w.dtc_bytes},
-                             {"wdl_bits_per_slot", 8.0 * double(w.wdl_bytes) / double(slots)},
-                             {"dtm_bits_per_slot", 8.0 * double(w.dtm_bytes) / double(slots)},
-                             {"dtc_bits_per_slot", 8.0 * double(w.dtc_bytes) / double(slots)},
-                             {"stats", w.stats}};
-    if (part) record["mpi"] = ranks;
-    write_run_record(o.dir, m, o.rules, record);
-    run.finished(modelled, seconds_since(start));
-    ++summary.built;
-    summary.bytes += w.wdl_bytes + w.dtm_bytes + w.dtc_bytes;
-    o.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s" +
-          run_summary(run, 0, 0));
-    if (!keep) continue;
-    // A rank holds its share only: the sub-table is read back from its files.
-    if (part || cache)
-      set.add(load_sub_table(m));
-    else
-      set.add(std::move(table));
-  }
-  summary.seconds = seconds_since(run_start);
-  summary.peak_rss_bytes = peak_rss_bytes();
-  return summary;
+  TableRun run(o, plan, own, threads);
+  for (size_t i = 0; i < plan.order.size(); ++i) run.table(i);
+  return run.summary(seconds_since(run_start));
 }
 
 }  // namespace xq::gen

@@ -14,6 +14,7 @@
 #include "core/values.hpp"
 #include "generator/partition.hpp"
 #include "generator/solved_table.hpp"
+#include "generator/table_store.hpp"
 
 namespace xq::gen {
 
@@ -40,19 +41,12 @@ struct GenOptions {
 // The lock file held while a table is built (generator/table_lock.hpp).
 std::string lock_path(const std::string& dir, const Material& m);
 
-// Opens a table's three files (WDL, DTM, DTC) and checks them: every file's checksums, headers
-// against m, the index and the rule set; through `cache` when given. Throws TableError.
-std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, const Material& m,
-                                                      RuleSet rules,
-                                                      std::shared_ptr<BlockCache> cache = nullptr);
-
-class OmittedStash;
-
-// Loads a table (its three files checked as check_table does): classes and DTM, and the DTC
-// with with_dtc (capture targets need no DTC). The omitted side's DTMs come from `stash` when
-// it holds them, else they are rebuilt (generator/omitted_side.hpp). Throws TableError.
-std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& m, RuleSet rules,
-                                        bool with_dtc = false, const OmittedStash* stash = nullptr);
+// A table of the plan that is missing and that the run may not build (GenOptions::
+// only_requested): another job's, to be built first.
+class MissingTableError : public TableError {
+ public:
+  using TableError::TableError;
+};
 
 // Materials to build for the requested ones, in dependency order (each once, canonical).
 std::vector<Material> plan(const std::vector<Material>& requested);
@@ -70,8 +64,10 @@ uint64_t memory_estimate(const Material& m, int ranks = 1, uint64_t cache_bytes 
 // and its MiB), a limit that is not a finite number ≥ 0 (std::invalid_argument) and a
 // directory holding tables of the plan built under another rule set (TableError naming the
 // directory, those tables and the way out: another directory; --force would destroy them).
-// Throws MaterialError, TableError (unreadable or corrupt existing table, I/O failure) or
-// std::runtime_error (rule overflow).
+// Throws MaterialError, StaleTableError (an existing table unreadable, corrupt or of another
+// index scheme: to rebuild), MissingTableError (with only_requested), TableError (I/O failure)
+// or std::runtime_error (rule overflow). Its messages name no command-line option: the caller
+// adds its own way out.
 // What a run did, for its closing line: tables built and found present, the bytes written
 // (WDL, DTM and DTC files), wall seconds and the process's peak resident memory.
 struct GenSummary {

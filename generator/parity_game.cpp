@@ -18,7 +18,7 @@ namespace {
 
 using Set = std::vector<uint8_t>;  // membership per node
 
-struct Solver {
+struct ParityGameSolver {
   const ParityGame& g;
   const uint32_t n;
   Set won_exit;  // P to move with a move into a won sink
@@ -26,7 +26,8 @@ struct Solver {
   // The predecessors by priority-1 moves (checks), for the innermost least fixpoint.
   std::vector<uint32_t> pred_first, preds;
 
-  explicit Solver(const ParityGame& game) : g(game), n(game.size()), won_exit(n), escape(n) {
+  explicit ParityGameSolver(const ParityGame& game)
+      : g(game), n(game.size()), won_exit(n), escape(n) {
     pred_first.assign(n + 1, 0);
     for (uint32_t v = 0; v < n; ++v)
       for (uint32_t e = g.first[v]; e < g.first[v + 1]; ++e) {
@@ -166,8 +167,8 @@ std::vector<uint16_t> solve_chase_game(const ParityGame& g, const std::string& w
   for (const ParityGame::Edge& m : g.edges)
     if (m.target < g.size() ? m.priority < 1 || m.priority > 5 : m.target < g.kNotWonSink)
       throw std::logic_error("solve_chase_game: a move to no node or of no priority");
-  const Solver solver(g);
-  const std::vector<Solver::Ranks> ranks = solver.solve();
+  const ParityGameSolver solver(g);
+  const std::vector<ParityGameSolver::Ranks> ranks = solver.solve();
   // Renumbering per prefix: r5 from 1, r3 within an r5 from 0, r1 within (r5, r3) from 0.
   // chase_progress compares prefixes lexicographically, which this keeps.
   std::vector<uint32_t> won;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/retro.hpp"
+#include "generator/pass_setup.hpp"
 
 namespace xq::gen {
 
@@ -39,53 +40,27 @@ constexpr unsigned open_k(uint16_t c) {
   return c & kMaxOpenK;
 }
 
-template <class T>
-T load(const T& x) {
-  return std::atomic_ref<const T>(x).load(std::memory_order_relaxed);
-}
-void store(uint16_t& c, uint16_t v) {
-  std::atomic_ref<uint16_t>(c).store(v, std::memory_order_relaxed);
-}
-
-struct Solver {
+struct PlainSolver : PassSetup {
   SolvedTable& t;
   const CaptureTargets targets;  // the sub-tables that captures lead to
-  // The rank's share of the slots: the arrays below hold them, by slot - share.begin. The
-  // passes visit the share and post the updates of predecessors owned by other ranks, which
-  // are applied when the pass is over: the marks are idempotent and the counts commutative.
-  Partition& part;
-  const ShareMap shares;
-  const Share share;
-  Mailbox mail;
+  // The rank's share of the slots (PassSetup): the arrays below hold them, by slot -
+  // share.begin; the marks are idempotent and the counts commutative.
   std::array<std::vector<uint16_t>, 2> code;
   // Per open slot whose captures do not win: the weighted number (move_weight) of quiet moves
   // not yet known to lose. Reaching 0 decides the slot lost when its captures lose too; for a
   // draw it ends as its number of quiet moves into draws (draw_hint::kMoves). The counts live
   // in t.wdl, whose storage then takes the values without extra memory.
   std::array<std::vector<Wdl>, 2>& moves_left;
-  uint64_t n;  // the share's slots
-  // The passes look for the few codes of one ply among all: per block of kBlock slots of one
-  // side (block side * blocks + slot / kBlock), bit p % 64 is set once the block holds a code
-  // decided at ply p (decided(p), or a capture win in p). Blocks without the bit are skipped.
-  static constexpr uint64_t kBlock = 256;
-  uint64_t blocks;
-  std::vector<uint64_t> plies_in_block;
   // The DTC stage's capture hints (SolvedTable::capture_hints), written by init: a block of
   // kBlock slots is whole words, so each word has one writer.
   static_assert(kBlock % 64 == 0);
   std::array<std::vector<uint64_t>, 2> capture_hints;
 
-  Solver(SolvedTable& table, const TableSet& set, Partition& partition)
-      : t(table),
+  PlainSolver(SolvedTable& table, const TableSet& set, Partition& partition)
+      : PassSetup(table.index.size(), partition),
+        t(table),
         targets(table.material, set),
-        part(partition),
-        shares(table.index.size(), partition.ranks(), share_alignment()),
-        share(shares.of(partition.rank())),
-        mail(partition),
-        moves_left(table.wdl),
-        n(share.size()),
-        blocks((n + kBlock - 1) / kBlock),
-        plies_in_block(2 * blocks) {
+        moves_left(table.wdl) {
     for (int side = 0; side < 2; ++side) {
       code[side].resize(n);
       moves_left[side].resize(n);
@@ -93,12 +68,10 @@ struct Solver {
     }
   }
 
-  static uint64_t ply_bit(unsigned ply) { return uint64_t(1) << (ply % 64); }
   // Stores decided(ply) as the code of (side, slot) and marks its block; slot is local.
   void decide(int side, uint64_t slot, unsigned ply) {
-    store(code[side][slot], decided(ply));
-    std::atomic_ref<uint64_t>(plies_in_block[side * blocks + slot / kBlock])
-        .fetch_or(ply_bit(ply), std::memory_order_relaxed);
+    relaxed_store(code[side][slot], decided(ply));
+    mark(side, slot, ply);
   }
 
   // Initial code of the loaded position (legal, its side to move set, safety =
@@ -222,14 +195,14 @@ struct Solver {
     };
 #pragma omp for schedule(dynamic, 16)
     for (uint64_t i = 0; i < 2 * blocks; ++i) {
-      if (!(load(plies_in_block[i]) & plies)) continue;
+      if (!(relaxed_load(plies_in_block[i]) & plies)) continue;
       const int side = i >= blocks;
       const uint16_t* c = code[side].data();
       const uint64_t begin = (i - side * blocks) * kBlock, end = std::min(begin + kBlock, n);
       for (uint64_t slot = begin; slot < end; slot += 4) {
         const uint64_t lanes = std::min<uint64_t>(4, end - slot);
         uint64_t quad = 0;  // missing lanes hold 0
-        for (uint64_t k = 0; k < lanes; ++k) quad |= uint64_t(load(c[slot + k])) << 16 * k;
+        for (uint64_t k = 0; k < lanes; ++k) quad |= uint64_t(relaxed_load(c[slot + k])) << 16 * k;
         if (!has(quad, a) && !has(quad, b)) continue;
         for (uint64_t k = 0; k < lanes; ++k) {
           const uint16_t v = uint16_t(quad >> 16 * k);
@@ -270,7 +243,7 @@ struct Solver {
             continue;
           }
           const uint64_t p = preds[i] - share.begin;
-          if (is_open(load(code[1 - side][p]))) {
+          if (is_open(relaxed_load(code[1 - side][p]))) {
             decide(1 - side, p, d + 1);
             any = true;
           }
@@ -280,7 +253,7 @@ struct Solver {
     return apply_mail([&](uint64_t msg) {
              const int side = int(msg & 1);
              const uint64_t p = (msg >> 1) - share.begin;
-             if (!is_open(load(code[side][p]))) return false;
+             if (!is_open(relaxed_load(code[side][p]))) return false;
              decide(side, p, d + 1);
              return true;
            }) ||
@@ -310,7 +283,7 @@ struct Solver {
             for (int i = 0; i < unmoves.size; ++i) {
               if (share.holds(preds[i])) {
                 const uint64_t p = preds[i] - share.begin;
-                if (!is_open(load(code[1 - side][p]))) continue;  // as below, cheaply
+                if (!is_open(relaxed_load(code[1 - side][p]))) continue;  // as below, cheaply
                 any |= take_move(1 - side, p, unmove_weight(pos, symmetric, unmoves[i]), d);
               } else {
                 const uint8_t w = unmove_weight(pos, symmetric, unmoves[i]);
@@ -328,7 +301,7 @@ struct Solver {
   // A quiet move of weight w from the local slot p of `side` turns out to lose (in d + 1): off
   // its count when p is open and its captures do not win; returns whether p is then decided.
   bool take_move(int side, uint64_t p, unsigned w, unsigned d) {
-    const uint16_t pc = load(code[side][p]);
+    const uint16_t pc = relaxed_load(code[side][p]);
     if (!is_open(pc) || open_kind(pc) == kCapWin) return false;
     if (add_count(moves_left[side][p], -int(w)) != 0 || open_kind(pc) != kCapLoss) return false;
     decide(side, p, std::max(d + 2, open_k(pc)));
@@ -386,7 +359,7 @@ void solve_plain(SolvedTable& table, const TableSet& set, const Progress& progre
 
 void solve_plain(SolvedTable& table, const TableSet& set, const Progress& progress,
                  Partition& part) {
-  Solver(table, set, part).run(progress);
+  PlainSolver(table, set, part).run(progress);
 }
 
 }  // namespace xq::gen

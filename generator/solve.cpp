@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "generator/asian_solver.hpp"
-#include "generator/chase_solver.hpp"
+#include "generator/asian_rule_stage.hpp"
+#include "generator/chinese_rule_stage.hpp"
 
 namespace xq::gen {
 
@@ -16,15 +16,15 @@ std::unique_ptr<SolvedTable> solve_values(
   // The chase stages work on whole tables: refused before any work, rather than solved
   // without the rule.
   if ((rules == RuleSet::Chinese || rules == RuleSet::Asian) && part.ranks() > 1)
-    throw std::invalid_argument(std::string("--rules ") + rule_set_name(rules) +
-                                ": not built over MPI ranks yet");
+    throw std::invalid_argument(std::string("the ") + rule_set_name(rules) +
+                                " rule set is not built over MPI ranks yet");
   auto table = std::make_unique<SolvedTable>(canonical);
   solve_plain(*table, set, progress, part);
   if (rules != RuleSet::None && release_sub_tables) release_sub_tables(rules != RuleSet::Check);
   // The chase stages read the capture targets' classes, which stay beside the check rule's.
   const bool targets_held = rules == RuleSet::Chinese || rules == RuleSet::Asian;
-  if (rules != RuleSet::None) solve_check_rule(*table, set, progress, part, targets_held);
-  if (rules == RuleSet::Chinese) solve_chase_rule(*table, set, progress);
+  if (rules != RuleSet::None) solve_check_rule(*table, progress, part, targets_held);
+  if (rules == RuleSet::Chinese) solve_chinese_rule(*table, set, progress);
   if (rules == RuleSet::Asian) solve_asian_rule(*table, set, progress);
   // The rule stage's lists are freed blocks inside the threads' heaps, which glibc keeps (40 MB
   // on KRKCAABB); the DTC stage and the write mask that follow would add to them at the peak.

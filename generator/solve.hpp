@@ -4,8 +4,8 @@
 #include <functional>
 #include <memory>
 
+#include "generator/check_rule_stage.hpp"
 #include "generator/dtc_solver.hpp"
-#include "generator/rule_solver.hpp"
 
 namespace xq::gen {
 

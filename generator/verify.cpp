@@ -8,7 +8,7 @@
 #include <atomic>
 #include <optional>
 
-#include "generator/asian_solver.hpp"
+#include "generator/asian_rule_stage.hpp"
 #include "rules/chase_game.hpp"
 
 namespace xq::gen {

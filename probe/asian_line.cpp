@@ -35,7 +35,7 @@ uint32_t AsianPlay::node_of(const Position& pos) {
 // The game's nodes: the start and every chase-decided position the winner wins that a move
 // between such positions reaches (a capture leaves the game: it starts a new count). A move
 // out of them is a sink by its value; one that wins for its mover decides the node (the
-// generator's stage does the same, generator/asian_solver.cpp).
+// generator's stage does the same, generator/asian_rule_stage.cpp).
 void AsianPlay::build(const Position& start, const ValueOf& value_of) {
   AsianGame g;
   node_of(start);

@@ -1,7 +1,8 @@
-# The layout rules of README.md ("Layout"): which folder's sources may include which project
-# headers. A project include names its module first ("core/position.hpp", <xqtb/xqtb.h>); a
-# folder may include the modules of its rule only. Every folder under src/ needs a rule, so a
-# new library cannot go unchecked. Third-party and system headers are not checked.
+# The layout rules of docs/architecture.md ("Layers"): which folder's sources may include
+# which project headers. A project include names its module first ("core/position.hpp",
+# <xqtb/xqtb.h>); a folder may include the modules of its rule only. Every folder under src/
+# needs a rule, so a new library cannot go unchecked. Third-party and system headers are not
+# checked.
 # Usage: cmake -DROOT=source/dir -P check_layout.cmake   (fails listing every violation)
 cmake_minimum_required(VERSION 3.25)
 
@@ -71,6 +72,6 @@ foreach(rule IN LISTS rules)
 endforeach()
 
 if(problems)
-  message(FATAL_ERROR "layout rules broken (README.md, Layout):${problems}")
+  message(FATAL_ERROR "layout rules broken (docs/architecture.md, Layers):${problems}")
 endif()
 message(STATUS "layout rules hold in ${checked} files")

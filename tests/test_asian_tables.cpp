@@ -4,8 +4,8 @@
 // decided included) everywhere, the DTM and DTC where the value is forced.
 #include <catch2/catch.hpp>
 
-#include "generator/asian_solver.hpp"
-#include "generator/rule_solver.hpp"
+#include "generator/asian_rule_stage.hpp"
+#include "generator/check_rule_stage.hpp"
 #include "generator/solve.hpp"
 #include "generator/verify.hpp"
 #include "reference/chase_ref.hpp"
@@ -97,7 +97,7 @@ TEST_CASE("asian stage without its bound changes nothing on KNKB", "[asian_table
   for (const bool bound : {true, false}) {
     gen::SolvedTable t(m);
     gen::solve_plain(t, set, kQuiet);
-    gen::solve_check_rule(t, set, kQuiet);
+    gen::solve_check_rule(t, kQuiet);
     const std::vector<Wdl> before[2] = {t.wdl[0], t.wdl[1]};
     const gen::AsianStageSizes sizes = gen::solve_asian_rule(t, set, kQuiet, bound);
     INFO((bound ? "with" : "without") << " the bound");

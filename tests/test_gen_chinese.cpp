@@ -1,10 +1,10 @@
-// Tables under the chase rule sets (generator/chase_solver.hpp, asian_solver.hpp): the files do
-// not depend on the thread count, and the chase stage only adds to the check-rule values: with
-// ChaseWin and ChaseLoss read as draws, a Chinese closure holds the check closure's values, RuleWin
-// meaning "won by the perpetual-check rule alone" in both.
+// Tables under the chase rule sets (generator/chinese_rule_stage.hpp, asian_rule_stage.hpp): the
+// files do not depend on the thread count, and the chase stage only adds to the check-rule values:
+// with ChaseWin and ChaseLoss read as draws, a Chinese closure holds the check closure's values,
+// RuleWin meaning "won by the perpetual-check rule alone" in both.
 #include <catch2/catch.hpp>
 
-#include "generator/chase_solver.hpp"
+#include "generator/chinese_rule_stage.hpp"
 #include "generator/generate.hpp"
 #include "generator/solve.hpp"
 #include "rules/chase_game.hpp"
@@ -159,7 +159,7 @@ TEST_CASE("chase stage: the cornered sets equal naive fixpoints", "[generator][c
       cornered[winner] += draws[g] && !y[g];
     }
   }
-  const gen::ChaseStageSizes sizes = gen::solve_chase_rule(t, set, kQuiet);
+  const gen::ChineseStageSizes sizes = gen::solve_chinese_rule(t, set, kQuiet);
   for (const Color winner : {Red, Black}) {
     CHECK(unsafe[winner] > 0);     // what the Büchi region adds to the idle-safe set
     CHECK(cornered[winner] == 0);  // Y is all the draws: no explicit game at all

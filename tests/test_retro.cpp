@@ -21,7 +21,7 @@ void check_unmoves(const Position& pos) {
   retro_pseudo_moves(pos, unmoves);
   for (Move m : unmoves) {
     Position pred = pos;
-    unmake_retro(pred, m);
+    pred.unmake(m, kNoPiece);  // undoes the un-move: the predecessor
     INFO(pos.fen() << " un-move to " << pred.fen());
     REQUIRE_FALSE(pred.is_capture(m));
     if (pred.legality_error().empty())

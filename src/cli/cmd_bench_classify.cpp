@@ -2,8 +2,8 @@
 // move classifier's throughput (rules/move_facts.hpp), in classifications per second per
 // thread, on every legal move of random legal positions.
 //
-// Method (docs/benchmarks.md "Move classifier"): N positions are drawn once from a fixed seed,
-// in turn from each material (half Red to move), and all their legal moves listed. Each of T
+// Method (docs/benchmarks-history.md "Move classifier"): N positions are drawn once from a fixed
+// seed, in turn from each material (half Red to move), and all their legal moves listed. Each of T
 // threads then classifies the whole list under the Chinese rule set (everything computed: the
 // same facts as Asian), timed from the common start to its own end; the rate per thread is the
 // list length over the slowest thread's time, by the wall clock and by the thread's CPU clock

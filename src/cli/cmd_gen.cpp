@@ -97,6 +97,18 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, in
             << " (rough: rates of a 2-vCPU machine, docs/generation.md)\n";
 }
 
+// gen::generate, its table errors with the command's way out.
+gen::GenSummary generate_with_advice(const std::vector<Material>& requested,
+                                     const gen::GenOptions& o) {
+  try {
+    return gen::generate(requested, o);
+  } catch (const gen::StaleTableError& e) {
+    throw TableError(e.what(), "delete the table or rerun with --force");
+  } catch (const gen::MissingTableError& e) {
+    throw TableError(e.what(), "--only builds the named tables alone; build this one first");
+  }
+}
+
 }  // namespace
 
 void register_gen(CLI::App& app) {
@@ -151,14 +163,17 @@ void register_gen(CLI::App& app) {
     if (!opt->quiet) opt->gen.log = print_progress;
     gen::GenSummary done;
     if (!gen::under_mpirun()) {
-      done = gen::generate(requested, opt->gen);
+      done = generate_with_advice(requested, opt->gen);
     } else {
+      // The chase stages work on whole tables: refused before any rank starts.
+      if (opt->gen.rules == RuleSet::Chinese || opt->gen.rules == RuleSet::Asian)
+        throw std::invalid_argument("--rules " + opt->rules + ": not built over MPI ranks yet");
       // One table over the ranks of the mpirun job. A rank that fails alone would leave the
       // others waiting in a collective: it ends the whole job, with its reason.
       gen::Partition& part = gen::process_partition();
       opt->gen.partition = &part;
       try {
-        done = gen::generate(requested, opt->gen);
+        done = generate_with_advice(requested, opt->gen);
       } catch (...) {
         gen::abort_ranks(fail_current_exception("rank " + std::to_string(part.rank()) + ": "));
       }

@@ -86,14 +86,19 @@ void register_verify(CLI::App& app) {
         // successors of m's positions read.
         const std::set<Material> targets = capture_targets(m);
         gen::TableSet set;
-        for (const Material& sub_material : capture_closure(m)) {
-          if (sub_material == m) continue;
-          if (targets.count(sub_material))
-            set.add(gen::load_table(dir, sub_material, rules));
-          else
-            gen::check_table(dir, sub_material, rules);
+        std::unique_ptr<gen::SolvedTable> table;
+        try {
+          for (const Material& sub_material : capture_closure(m)) {
+            if (sub_material == m) continue;
+            if (targets.count(sub_material))
+              set.add(gen::load_table(dir, sub_material, rules));
+            else
+              gen::check_table(dir, sub_material, rules);
+          }
+          table = gen::load_table(dir, m, rules, true);
+        } catch (const gen::StaleTableError& e) {
+          throw TableError(e.what(), "xqtb gen --force rebuilds it");
         }
-        const auto table = gen::load_table(dir, m, rules, true);
         std::cout << m.name() << ": checksums of " << capture_closure(m).size()
                   << " tables of --rules " << rule_set_name(rules) << " verified\n";
         ProgressLine progress(m.name() + ": checking every position", o->quiet);

@@ -14,10 +14,4 @@ namespace xq {
 // which hold no value. Captures are not un-made: they lead from other materials.
 void retro_pseudo_moves(const Position& pos, MoveList& out);
 
-// The predecessor reached by undoing the un-move m (the inverse of Position::make for a
-// non-capture).
-inline void unmake_retro(Position& pos, Move m) {
-  pos.unmake(m, kNoPiece);
-}
-
 }  // namespace xq

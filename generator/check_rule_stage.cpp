@@ -1,4 +1,4 @@
-#include "generator/rule_solver.hpp"
+#include "generator/check_rule_stage.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -8,24 +8,20 @@
 
 #include "core/retro.hpp"
 #include "generator/bitmap.hpp"
+#include "generator/pass_setup.hpp"
 
 namespace xq::gen {
 
 namespace {
-
-template <class T>
-T load(const T& x) {
-  return std::atomic_ref<const T>(x).load(std::memory_order_relaxed);
-}
 
 // The plain draws of the slots a table holds (a rank's share) as a bitmap of local ids
 // side * m + slot - t.first (m slots per side). The stage walks pseudo un-moves
 // (retro_pseudo_moves): an illegal predecessor is never a draw, so membership drops it.
 // Each word keeps the number of draws before it, so that a draw's rank among the draws
 // indexes arrays that hold a byte per draw only (about half the slots are draws).
-class DrawSet {
+class RankedDraws {
  public:
-  explicit DrawSet(const SolvedTable& t) : n_(t.wdl[0].size()), words_((2 * n_ + 63) / 64) {
+  explicit RankedDraws(const SolvedTable& t) : n_(t.wdl[0].size()), words_((2 * n_ + 63) / 64) {
     for (int side = 0; side < 2; ++side)
 #pragma omp parallel for schedule(static)
       for (uint64_t w = 0; w < (n_ + 63) / 64; ++w) {
@@ -118,12 +114,12 @@ struct Arena {
   Partition& part;
   const ShareMap shares;
   const Share share;
-  const DrawSet draws;
+  const RankedDraws draws;
   const uint64_t n, m;  // slots per side of the table, and of the share
   // The tables' arrays (the share's), by side; they keep their storage throughout.
   const std::array<uint16_t*, 2> distance;
   const std::array<Wdl*, 2> wdl;
-  // The rank (DrawSet::rank) of the first draw of each side to move, and one past the last.
+  // The rank (RankedDraws::rank) of the first draw of each side to move, and one past the last.
   const std::array<uint64_t, 3> side_rank;
   // By rank among the draws (both sides): the potential of a draw won under the rule, 0 while
   // it is not (a potential's round is 1 or more). Filled by the games' grow_z, read by the end
@@ -143,7 +139,7 @@ struct Arena {
   }
   bool is_draw(uint64_t g) const { return draws.contains(local(g)); }  // g owned
   // The number of draws of a side to move, and the place of draw g among those of its side:
-  // arrays with a byte per draw of one side (Game) are indexed by it.
+  // arrays with a byte per draw of one side (CheckRuleGame) are indexed by it.
   uint64_t draws_of(Color c) const { return side_rank[c + 1] - side_rank[c]; }
   uint64_t draw_index(uint64_t g) const { return draws.rank(local(g)) - side_rank[side_of(g)]; }
   uint16_t& state(uint64_t g) const { return distance[side_of(g)][slot_of(g) - share.begin]; }
@@ -182,8 +178,7 @@ struct Arena {
       MoveList unmoves;
 #pragma omp for schedule(dynamic, 64)
       for (uint64_t w = 0; w < draws.words(); ++w)
-        for (uint64_t bits = draws.word(w); bits; bits &= bits - 1)
-          body(global(w * 64 + std::countr_zero(bits)), cur, unmoves);
+        for (const int bit : SetBits(draws.word(w))) body(global(w * 64 + bit), cur, unmoves);
     }
   }
 
@@ -217,13 +212,13 @@ struct Arena {
   }
 
   // Takes the draw hints of solve_plain out of the distances and sets up the states and counts
-  // (the loser's checks are each game's: Game::count_checks).
+  // (the loser's checks are each game's: CheckRuleGame::count_checks).
   void prepare() {
     bool overflow = false;
 #pragma omp parallel for schedule(dynamic, 64) reduction(|| : overflow)
     for (uint64_t w = 0; w < draws.words(); ++w)
-      for (uint64_t bits = draws.word(w); bits; bits &= bits - 1) {
-        const uint64_t g = global(w * 64 + std::countr_zero(bits));
+      for (const int bit : SetBits(draws.word(w))) {
+        const uint64_t g = global(w * 64 + bit);
         const uint16_t hint = state(g);
         const bool held = hint & draw_hint::kCaptureHolds;
         overflow |= (hint & draw_hint::kMoves) == draw_hint::kMoves;  // room for a sink
@@ -240,7 +235,7 @@ struct Arena {
 // potentials in Arena::potential, to be written when both games are done. Its sets (Y, the
 // cornered draws, the frontiers) are bitmaps over the rank's local ids, an eighth of a byte per
 // slot and side each, whatever their size; sizes that decide are summed over ranks.
-struct Game {
+struct CheckRuleGame {
   Arena& a;
   const Color winner;
   // The arrays below hold a byte per draw of one side (by Arena::draw_index), and live for
@@ -289,7 +284,7 @@ struct Game {
   Bitmap frontier, next;
   uint64_t y_size = 0, y_open = 0;  // |Y|, and its members that are open_loser (all ranks)
 
-  Game(Arena& arena, Color c, bool incremental_shrinks)
+  CheckRuleGame(Arena& arena, Color c, bool incremental_shrinks)
       : a(arena),
         winner(c),
         count(a.draws_of(c)),
@@ -310,10 +305,8 @@ struct Game {
   uint8_t& checks_of(uint64_t g) { return checks[a.draw_index(g)]; }
   uint8_t& pcount(uint64_t g) { return pending[a.draw_index(g)]; }
   bool checks_into_z(uint64_t g) const { return checks_z.test(a.local(g)); }
-  uint16_t state(uint64_t g) const { return load(a.state(g)); }
-  void set_state(uint64_t g, uint16_t s) {
-    std::atomic_ref<uint16_t>(a.state(g)).store(s, std::memory_order_relaxed);
-  }
+  uint16_t state(uint64_t g) const { return relaxed_load(a.state(g)); }
+  void set_state(uint64_t g, uint16_t s) { relaxed_store(a.state(g), s); }
   // The moves into a loser position not in check are the winner's quiet moves (priority 2).
   bool open_loser(uint64_t g, uint16_t s) const { return !winner_to_move(g) && !(s & kInCheck); }
 
@@ -339,8 +332,8 @@ struct Game {
       Tally mine;
 #pragma omp for schedule(dynamic, 8) nowait
       for (uint64_t w = 0; w < y.words(); ++w)
-        for (uint64_t bits = y.word(w) & ~(outside_z ? z_set.word(w) : 0); bits; bits &= bits - 1)
-          visit(a.global(w * 64 + uint64_t(std::countr_zero(bits))), cur, unmoves, mine);
+        for (const int bit : SetBits(y.word(w) & ~(outside_z ? z_set.word(w) : 0)))
+          visit(a.global(w * 64 + uint64_t(bit)), cur, unmoves, mine);
 #pragma omp critical
       total.add(mine);
     }
@@ -362,10 +355,10 @@ struct Game {
       Tally mine;
 #pragma omp for schedule(dynamic, 16) nowait
       for (uint64_t w = 0; w < frontier.words(); ++w) {
-        uint64_t bits = frontier.word(w);
+        const uint64_t bits = frontier.word(w);
         frontier.word(w) = 0;
-        for (; bits; bits &= bits - 1)
-          visit(a.global(w * 64 + uint64_t(std::countr_zero(bits))), cur, unmoves, mine);
+        for (const int bit : SetBits(bits))
+          visit(a.global(w * 64 + uint64_t(bit)), cur, unmoves, mine);
       }
 #pragma omp critical
       total.add(mine);
@@ -621,8 +614,8 @@ struct Game {
       Tally mine;
 #pragma omp for schedule(dynamic, 64) nowait
       for (uint64_t w = 0; w < a.draws.words(); ++w)
-        for (uint64_t bits = a.draws.word(w); bits; bits &= bits - 1) {
-          const uint64_t g = a.global(w * 64 + std::countr_zero(bits));
+        for (const int bit : SetBits(a.draws.word(w))) {
+          const uint64_t g = a.global(w * 64 + bit);
           const uint16_t s = uint16_t(state(g) & ~(kLayer | kInY | kInZ));
           set_state(g, s);
           const bool seed = winner_to_move(g) ? (s & kSinkWon) != 0 : a.left(g) == Wdl(0);
@@ -751,14 +744,13 @@ bool can_check(const Material& m, Color c) {
 
 }  // namespace
 
-void solve_check_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
-                      bool targets_held) {
+void solve_check_rule(SolvedTable& table, const Progress& progress, bool targets_held) {
   SerialPartition whole;
-  solve_check_rule(table, set, progress, whole, targets_held);
+  solve_check_rule(table, progress, whole, targets_held);
 }
 
-void solve_check_rule(SolvedTable& table, const TableSet&, const Progress& progress,
-                      Partition& part, bool targets_held) {
+void solve_check_rule(SolvedTable& table, const Progress& progress, Partition& part,
+                      bool targets_held) {
   if (!table.draw_hints) throw std::logic_error("the rule stage needs solve_plain's draw hints");
   table.draw_hints = false;
   Arena arena(table, part);
@@ -770,7 +762,7 @@ void solve_check_rule(SolvedTable& table, const TableSet&, const Progress& progr
   Color last = Red;
   for (Color winner : {Red, Black}) {
     if (!game[winner]) continue;
-    Game g(arena, winner, !targets_held);
+    CheckRuleGame g(arena, winner, !targets_held);
     g.solve(progress);
     last = winner;
   }

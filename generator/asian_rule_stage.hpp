@@ -2,19 +2,18 @@
 // still drawn after the perpetual-check rule, those won because perpetual chase of one and the
 // same piece is forbidden too (docs/rules.md R8). Per would-be winner P: the relaxed bound (the
 // complement of the opponent's Büchi region for moves that neither check nor chase), then the
-// exact register product of rules/asian_game.hpp on those positions alone.
+// exact register product of rules/asian_game.hpp on those positions alone. The skeleton is
+// chase_stage.hpp's, shared with the Chinese stage.
 #pragma once
 
-#include "generator/plain_solver.hpp"
+#include "generator/chase_stage.hpp"
 
 namespace xq::gen {
 
-// What the stage saw, per would-be winner (by colour): the rounds of the Büchi refinement, the
-// positions of the relaxed bound (the product's positions), the product's states and vertices,
-// and the positions P wins.
-struct AsianStageSizes {
-  uint64_t cornered[2] = {0, 0}, states[2] = {0, 0}, vertices[2] = {0, 0}, won[2] = {0, 0};
-  int rounds[2] = {0, 0};
+// What the stage saw (chase_stage.hpp: the cornered positions are those of the relaxed bound,
+// the product's positions), and per would-be winner the product's states and vertices.
+struct AsianStageSizes : ChaseStageSizes {
+  uint64_t states[2] = {0, 0}, vertices[2] = {0, 0};
 };
 
 // Turns draws of `table` into ChaseWin/ChaseLoss where the Asian rules decide them. The

@@ -3,18 +3,17 @@
 // kill are forbidden too. Per would-be winner P: the cornered positions (outside the
 // opponent's Büchi region for idle moves: where it cannot make idle moves forever), then the
 // 5-priority game of rules/chase_game.hpp solved explicitly on them (generator/parity_game.hpp).
+// The skeleton is chase_stage.hpp's, shared with the Asian stage.
 #pragma once
 
-#include "generator/plain_solver.hpp"
+#include "generator/chase_stage.hpp"
 
 namespace xq::gen {
 
-// What the stage saw, per would-be winner (by colour): the rounds of the Büchi refinement, the
-// cornered positions (the explicit game's nodes), the game's moves between them, and the
-// positions P wins.
-struct ChaseStageSizes {
-  uint64_t cornered[2] = {0, 0}, moves[2] = {0, 0}, won[2] = {0, 0};
-  int rounds[2] = {0, 0};
+// What the stage saw (chase_stage.hpp), and per would-be winner the game's moves between the
+// cornered positions.
+struct ChineseStageSizes : ChaseStageSizes {
+  uint64_t moves[2] = {0, 0};
 };
 
 // Turns draws of `table` into ChaseWin/ChaseLoss where the Chinese rules decide them, with the
@@ -24,6 +23,7 @@ struct ChaseStageSizes {
 // wins and losses for the captures). Throws std::runtime_error naming the table when a
 // potential does not fit its packing. Threads: OpenMP; the result does not depend on their
 // number.
-ChaseStageSizes solve_chase_rule(SolvedTable& table, const TableSet& set, const Progress& progress);
+ChineseStageSizes solve_chinese_rule(SolvedTable& table, const TableSet& set,
+                                     const Progress& progress);
 
 }  // namespace xq::gen
