@@ -329,7 +329,7 @@ class TableRun {
       build(i, tag, lock);
   }
 
- // What the run did, once its last table is done.
+  // What the run did, once its last table is done.
   GenSummary summary(double seconds) const {
     GenSummary s = summary_;
     s.seconds = seconds;
