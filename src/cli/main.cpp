@@ -16,9 +16,7 @@ bool is_command(const CLI::App& app, const std::string& name) {
   return false;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   // Past a file-size limit (ulimit -f) a write fails with EFBIG, which the writers report and
   // clean up after, instead of the signal killing the run silently with a partial .tmp file.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -39,4 +37,16 @@ int main(int argc, char** argv) {
     return xq::cli::kExitBadInput;
   }
   return xq::cli::run_selected(app);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Setting up the commands allocates too: under a small address space (ulimit -v) that fails
+  // before any command runs, and it must end with the same one-line reason.
+  try {
+    return run(argc, argv);
+  } catch (...) {
+    return xq::cli::fail_current_exception();
+  }
 }
