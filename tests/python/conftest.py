@@ -38,3 +38,18 @@ def copy_tables(tmp_path):
         return str(tmp_path)
 
     return copy
+
+
+def fen_board_field(board):
+    """The FEN board field of {(file, rank): letter} (rank 0 is Red's back rank)."""
+    rows = []
+    for r in range(9, -1, -1):
+        row, empty = "", 0
+        for f in range(9):
+            if (f, r) in board:
+                row += (str(empty) if empty else "") + board[(f, r)]
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import xqtb
-from conftest import XQTB_CLI, cli
+from conftest import XQTB_CLI, cli, fen_board_field
 
 RED_PALACE = [(f, r) for f in range(3, 6) for r in range(0, 3)]
 BLACK_PALACE = [(f, r) for f in range(3, 6) for r in range(7, 10)]
@@ -17,18 +17,6 @@ BLACK_ADVISOR = [(3, 9), (5, 9), (4, 8), (3, 7), (5, 7)]
 EVERYWHERE = [(f, r) for f in range(9) for r in range(10)]
 
 
-def fen_of(board, side):
-    rows = []
-    for r in range(9, -1, -1):
-        row, empty = "", 0
-        for f in range(9):
-            if (f, r) in board:
-                row += (str(empty) if empty else "") + board[(f, r)]
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + (" w" if side == "red" else " b") + " - - 0 1"
 
 
 def mirror(fen):
@@ -47,7 +35,7 @@ def all_legal_krka():
             continue
         board = {rk: "K", bk: "k", ba: "a", rr: "R"}
         for side in ("red", "black"):
-            fen = fen_of(board, side)
+            fen = fen_board_field(board) + (" w" if side == "red" else " b") + " - - 0 1"
             try:
                 xqtb.Position(fen)
             except ValueError:

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 import xqtb
-from conftest import cli
+from conftest import cli, fen_board_field
 
 PALACE = {
     "red": [(f, r) for f in range(3, 6) for r in range(0, 3)],
@@ -28,17 +28,7 @@ def random_fen(rng, material):
             free = [p for p in (points or [(f, r) for f in range(9) for r in range(10)])
                     if p not in board]
             board[rng.choice(free)] = letter if side == "red" else letter.lower()
-        rows = []
-        for r in range(9, -1, -1):
-            row, empty = "", 0
-            for f in range(9):
-                if (f, r) in board:
-                    row += (str(empty) if empty else "") + board[(f, r)]
-                    empty = 0
-                else:
-                    empty += 1
-            rows.append(row + (str(empty) if empty else ""))
-        fen = "/".join(rows) + f" {rng.choice('wb')} - - {rng.randrange(121)} 1"
+        fen = fen_board_field(board) + f" {rng.choice('wb')} - - {rng.randrange(121)} 1"
         try:
             xqtb.Position(fen)
             return fen
