@@ -3,7 +3,7 @@
 # UndefinedBehaviorSanitizer: a Debug build (asserts on) into build-asan/, then CTest without
 # the labels big, slow and cluster (tests/README.md). -O1, as the sanitizers' manuals advise: -O0 runs
 # the suite several times slower and finds nothing more; but -O0 for the cold code
-# (XQTB_COLD_CODE_OPTIONS: the CLI's files and Catch2's main, still instrumented), which at -O1
+# (XQTB_COLD_CODE_OPTIONS: the CLI's files and the test files, still instrumented), which at -O1
 # took half of this build, and -g1 (line tables: reports still name file and line) instead of
 # Debug's -g, which the reports do not use. -fno-sanitize-recover=all makes the
 # first report of either sanitizer end its test with an error. install_and_example is left

@@ -28,8 +28,10 @@ leg() {
 
 leg setup bash scripts/setup.sh
 leg format bash scripts/format.sh --check
-# -Werror: the build stays free of warnings (XQTB_WERROR, CMakeLists.txt).
-leg build bash scripts/build.sh -DXQTB_WERROR=ON
+# -Werror: the build stays free of warnings (XQTB_WERROR, CMakeLists.txt). -O1 for the CLI's
+# files and the test files (XQTB_COLD_CODE_OPTIONS), never hot: a third less of their compile
+# time than Release's -O3.
+leg build bash scripts/build.sh -DXQTB_WERROR=ON -DXQTB_COLD_CODE_OPTIONS=-O1
 # Two tests at once, each with OpenMP threads: idle threads sleep instead of spinning on the
 # cores the other test needs.
 leg suite env OMP_WAIT_POLICY=passive ctest --test-dir build --output-on-failure -j2

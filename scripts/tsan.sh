@@ -2,7 +2,7 @@
 # Runs the multi-threaded tests under ThreadSanitizer: builds the thread tests into build-tsan/
 # (-fsanitize=thread, RelWithDebInfo, OpenMP off: libgomp is not instrumented, so its barriers
 # would show up as false races in the generator that the tests call to make their tables; -g1,
-# line tables, enough for the reports' stacks; -O0 for Catch2's main, XQTB_COLD_CODE_OPTIONS), then
+# line tables, enough for the reports' stacks; -O0 for the test files, XQTB_COLD_CODE_OPTIONS), then
 # runs them: 8 threads probing one Tablebase ([threads]), the C API shared by threads, and the
 # format tests ([format], with concurrent reads through a shared block cache). Exits non-zero
 # on any race or test failure. scripts/test.sh calls it after the main suite. Extra arguments
