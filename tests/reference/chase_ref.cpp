@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "reference/parity_game.hpp"
 #include "rules/chase_game.hpp"
@@ -9,7 +10,9 @@
 namespace xq::ref {
 
 ChaseRef::ChaseRef(std::string_view material, RuleSet rules, int limit_plies)
-    : base_(material, limit_plies, true) {
+    : ChaseRef(std::make_shared<const RefSolver>(material, limit_plies, true), rules) {}
+
+ChaseRef::ChaseRef(std::shared_ptr<const RefSolver> base, RuleSet rules) : base_(std::move(base)) {
   if (rules == RuleSet::Chinese)
     solve_chinese();
   else if (rules == RuleSet::Asian)
@@ -35,14 +38,14 @@ ChaseRef::ChaseRef(std::string_view material, RuleSet rules, int limit_plies)
 // a self-loop, where a position without legal moves leads: its side to move has lost), then
 // n + 2 + 2t ("attack into t") and n + 3 + 2t ("idle into t").
 void ChaseRef::solve_chinese() {
-  const size_t n = base_.size(), vertices = 3 * n + 2;
+  const size_t n = base_->size(), vertices = 3 * n + 2;
   if (vertices > UINT32_MAX) throw std::invalid_argument("chase reference: too many positions");
   const auto attack_into = [&](uint32_t t) { return uint32_t(n + 2 + 2 * t); };
   std::vector<uint32_t> offset(vertices + 1, 0), succ;
   for (uint32_t i = 0; i < n; ++i) {
-    const Position pos = base_.position(i);
-    const std::span<const uint32_t> targets = base_.successors(i);
-    std::array<uint64_t, 5>& counted = move_counts_[base_.material(i)];
+    const Position pos = base_->position(i);
+    const std::span<const uint32_t> targets = base_->successors(i);
+    std::array<uint64_t, 5>& counted = move_counts_[base_->material(i)];
     const xq::Wdl decided = check_value(i);
     if (targets.empty() || decided != xq::Wdl::Draw) {
       const Color stm = pos.side_to_move();
@@ -85,9 +88,9 @@ void ChaseRef::solve_chinese() {
   for (const Color p : {Red, Black}) {
     std::vector<uint8_t> priority(vertices, 0), owner(vertices, 0);
     for (uint32_t t = 0; t < n; ++t) {
-      const Color stm = base_.position(t).side_to_move();
+      const Color stm = base_->position(t).side_to_move();
       owner[t] = stm != p;
-      priority[t] = base_.checked(t) ? 1 : 0;
+      priority[t] = base_->checked(t) ? 1 : 0;
       const bool p_moves = ~stm == p;
       priority[attack_into(t)] = uint8_t(chase_priority(MoveClass::Chase, p_moves));
       priority[attack_into(t) + 1] = uint8_t(chase_priority(MoveClass::Idle, p_moves));
@@ -102,7 +105,7 @@ void ChaseRef::solve_chinese() {
 
   chase_.assign(n, 0);
   for (uint32_t v = 0; v < n; ++v) {
-    const Color stm = base_.position(v).side_to_move();
+    const Color stm = base_->position(v).side_to_move();
     if (wins[stm][v] && wins[~stm][v])
       throw std::logic_error("both sides win under the Chinese rules: " + position(v).fen());
     chase_[v] = wins[stm][v] ? 1 : wins[~stm][v] ? -1 : 0;
@@ -110,7 +113,7 @@ void ChaseRef::solve_chinese() {
 }
 
 xq::Wdl ChaseRef::none_value(size_t i) const {
-  const RefValue v = base_.value(i);
+  const RefValue v = base_->value(i);
   switch (v.plain) {
     case ref::Wdl::Win:
       return v.within_limit ? xq::Wdl::Win : xq::Wdl::CursedWin;
@@ -122,7 +125,7 @@ xq::Wdl ChaseRef::none_value(size_t i) const {
 }
 
 xq::Wdl ChaseRef::check_value(size_t i) const {
-  const RefValue v = base_.value(i);
+  const RefValue v = base_->value(i);
   if (!v.rule_decided) return none_value(i);
   return v.rule == ref::Wdl::Win ? xq::Wdl::RuleWin : xq::Wdl::RuleLoss;
 }

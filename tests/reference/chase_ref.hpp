@@ -22,6 +22,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -47,14 +48,17 @@ class ChaseRef {
   // throw std::invalid_argument). Throws std::logic_error when both sides would win.
   explicit ChaseRef(std::string_view material, RuleSet rules = RuleSet::Chinese,
                     int limit_plies = int(kNaturalLimitPlies));
+  // On a solve shared with other rule sets (built with keep_graph): the plain and check-rule
+  // values are common to them, and the larger part of the work.
+  ChaseRef(std::shared_ptr<const RefSolver> base, RuleSet rules);
 
-  size_t size() const { return base_.size(); }
-  Position position(size_t i) const { return base_.position(i); }
-  RefMaterial material(size_t i) const { return base_.material(i); }
-  std::optional<size_t> index(const Position& pos) const { return base_.index(pos); }
-  const std::vector<RefMaterial>& materials() const { return base_.materials(); }
+  size_t size() const { return base_->size(); }
+  Position position(size_t i) const { return base_->position(i); }
+  RefMaterial material(size_t i) const { return base_->material(i); }
+  std::optional<size_t> index(const Position& pos) const { return base_->index(pos); }
+  const std::vector<RefMaterial>& materials() const { return base_->materials(); }
   // The plain values, DTM and DTC, and the check-rule values.
-  const RefSolver& base() const { return base_; }
+  const RefSolver& base() const { return *base_; }
   // Vertices of the game solved (Asian: the product of asian_ref.cpp).
   size_t game_size() const { return game_size_; }
 
@@ -70,7 +74,7 @@ class ChaseRef {
   void solve_chinese();
   void solve_asian();  // asian_ref.cpp
 
-  RefSolver base_;
+  std::shared_ptr<const RefSolver> base_;
   size_t game_size_ = 0;
   std::vector<int8_t> chase_;  // -1/0/1: the Chinese game's value (side to move's view)
   std::map<RefMaterial, std::array<uint64_t, 5>> move_counts_;  // by xq::MoveClass

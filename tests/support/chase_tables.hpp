@@ -4,7 +4,9 @@
 // forced. Shared by the Chinese and the Asian table tests.
 #pragma once
 
+#include <array>
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
 
 #include "generator/solve.hpp"
@@ -14,8 +16,8 @@ namespace xq::test {
 
 // Compares every node of the reference with the generator's tables under `rules`; returns the
 // number of chase-decided positions among them (for the callers that expect some).
-inline uint64_t compare_chase_tables(const std::string& name, RuleSet rules) {
-  const ref::ChaseRef want(name, rules);
+inline uint64_t compare_chase_tables(const ref::ChaseRef& want, const std::string& name,
+                                     RuleSet rules) {
   const gen::TableSet got =
       gen::solve_closure(Material::parse(name), rules, [](const char*, int) {});
   uint64_t mismatches = 0, chase_decided = 0;
@@ -36,6 +38,20 @@ inline uint64_t compare_chase_tables(const std::string& name, RuleSet rules) {
   INFO(name << " (" << rule_set_name(rules) << "): " << want.size() << " positions compared");
   CHECK(mismatches == 0);
   return chase_decided;
+}
+
+inline uint64_t compare_chase_tables(const std::string& name, RuleSet rules) {
+  return compare_chase_tables(ref::ChaseRef(name, rules), name, rules);
+}
+
+// The same under the Chinese and the Asian rules on one reference solve (the plain and
+// check-rule values, common to both): {Chinese, Asian} chase-decided counts.
+inline std::array<uint64_t, 2> compare_chinese_and_asian_tables(const std::string& name) {
+  const auto base = std::make_shared<const ref::RefSolver>(name, int(kNaturalLimitPlies), true);
+  std::array<uint64_t, 2> out{};
+  out[0] = compare_chase_tables(ref::ChaseRef(base, RuleSet::Chinese), name, RuleSet::Chinese);
+  out[1] = compare_chase_tables(ref::ChaseRef(base, RuleSet::Asian), name, RuleSet::Asian);
+  return out;
 }
 
 }  // namespace xq::test
