@@ -40,9 +40,8 @@ uint64_t TableDescriptors::add(int fd, const std::string& path) {
   const std::lock_guard lock(mutex_);
   const uint64_t h = next_++;
   lru_.push_front(h);
-  entries_.emplace(
-      h, Entry{path, uint64_t(st.st_dev), uint64_t(st.st_ino), uint64_t(st.st_size), fd, 0,
-               lru_.begin()});
+  entries_.emplace(h, Entry{path, uint64_t(st.st_dev), uint64_t(st.st_ino), uint64_t(st.st_size),
+                            fd, 0, lru_.begin()});
   close_over_limit();
   return h;
 }
