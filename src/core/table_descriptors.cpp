@@ -73,10 +73,10 @@ void TableDescriptors::close_over_limit() {
   }
 }
 
-int TableDescriptors::acquire(uint64_t handle, std::string* path) {
+int TableDescriptors::acquire(uint64_t handle, const std::string** path) {
   const std::lock_guard lock(mutex_);
   Entry& e = entries_.at(handle);
-  *path = e.path;
+  *path = &e.path;
   if (e.fd < 0) {
     const int fd = ::open(e.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) throw TableError(e.path, format::errno_text("cannot reopen"));
@@ -104,7 +104,7 @@ void TableDescriptors::release(uint64_t handle) {
 }
 
 void TableDescriptors::read(uint64_t handle, void* out, size_t size, uint64_t offset) {
-  std::string path;
+  const std::string* path = nullptr;  // stable: the entry stays until remove()
   const int fd = acquire(handle, &path);
   struct Release {
     TableDescriptors& pool;
@@ -115,9 +115,9 @@ void TableDescriptors::read(uint64_t handle, void* out, size_t size, uint64_t of
   for (size_t done = 0; done < size;) {
     const ssize_t n = ::pread(fd, p + done, size - done, off_t(offset + done));
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw TableError(path, format::errno_text("read failed"));
+    if (n < 0) throw TableError(*path, format::errno_text("read failed"));
     if (n == 0)
-      throw TableError(path, "truncated since it was opened: no bytes at offset " +
+      throw TableError(*path, "truncated since it was opened: no bytes at offset " +
                                  std::to_string(offset + done) + " (open it again)");
     done += size_t(n);
   }

@@ -42,7 +42,7 @@ class TableDescriptors {
     int users;  // reads in progress: not closed meanwhile
     std::list<uint64_t>::iterator lru;
   };
-  int acquire(uint64_t handle, std::string* path);
+  int acquire(uint64_t handle, const std::string** path);
   void release(uint64_t handle);
   void close_over_limit();  // with mutex_ held
 
