@@ -4,14 +4,15 @@
 # each from its committed corpus (fuzz/corpus/TARGET/) for a bounded time. New inputs go to
 # build-fuzz/corpus/TARGET/ (fuzz/README.md: how to keep one); a crash stops the run with the
 # reproducer saved as build-fuzz/crash-*.
-#   scripts/fuzz.sh                 each target 20 s (the leg of scripts/test.sh)
+#   scripts/fuzz.sh                 each target 14 s (the leg of scripts/test.sh)
 #   scripts/fuzz.sh --time S        each target S seconds
 #   scripts/fuzz.sh --long          each target 600 s: the long run of docs/benchmarks.md
-#   scripts/fuzz.sh ... TARGET...   only these targets (fen material notation game table)
+#   scripts/fuzz.sh ... TARGET...   only these targets (fen material notation game table serve
+#                                   engine)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-seconds=20
+seconds=14
 targets=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(fen material notation game table)
+[ ${#targets[@]} -gt 0 ] || targets=(fen material notation game table serve engine)
 
 sanitize="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all"
 launcher=()
@@ -33,9 +34,19 @@ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQTB_WERRO
   -DCMAKE_CXX_FLAGS="$sanitize -fno-omit-frame-pointer" >/dev/null
 cmake --build build-fuzz --target "${targets[@]/#/fuzz_}"
 
+# Real small tables (generated, never committed): fuzz_table's seeds and intact reference,
+# the tables fuzz_serve and fuzz_engine answer from; by build/xqtb (scripts/test.sh builds it
+# before this leg), else by a sanitized one built here.
+tables=build-fuzz/tables
+if [ ! -f "$tables/KRKA.xqw" ]; then
+  xqtb=build/xqtb
+  [ -x "$xqtb" ] || { cmake --build build-fuzz --target xqtb && xqtb=build-fuzz/xqtb; }
+  fuzz/make-table-seeds.sh "$xqtb" "$tables" >/dev/null
+fi
+
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1 ${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1 ${UBSAN_OPTIONS:-}"
-export XQTB_FUZZ_TABLES=$PWD/fuzz/corpus/table
+export XQTB_FUZZ_TABLES=$PWD/$tables
 jobs=${XQTB_FUZZ_JOBS:-$(nproc)}  # fuzzing processes per target
 for target in "${targets[@]}"; do
   mkdir -p "build-fuzz/corpus/$target"
@@ -47,7 +58,8 @@ for target in "${targets[@]}"; do
   status=0
   (cd build-fuzz && "./fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=8192 -print_final_stats=1 -jobs="$jobs" -workers="$jobs" "${dict[@]/#-dict=/-dict=../}" \
-    "corpus/$target" "../fuzz/corpus/$target" >/dev/null 2>&1) || status=$?
+    "corpus/$target" "../fuzz/corpus/$target" $([ "$target" = table ] && echo tables) \
+    >/dev/null 2>&1) || status=$?
   execs=$(cat build-fuzz/fuzz-*.log | awk '/stat::number_of_executed_units/ {n += $2} END {print n + 0}')
   edges=$(cat build-fuzz/fuzz-*.log | grep -o 'cov: [0-9]*' | awk '{print $2}' | sort -n | tail -1)
   echo "fuzz: $target: $execs executions in ${seconds} s on $jobs processes, ${edges:-0} edges"

@@ -22,7 +22,7 @@ set(rules
     "python:core,rules,probe,verdict,export,python"
     "include/xqtb:"
     "examples:xqtb"
-    "fuzz:core,rules,fuzz")
+    "fuzz:core,rules,serve,engine,fuzz")
 
 set(modules core rules probe generator verdict report serve export engine catalogue cli xqtb python fuzz)
 set(ruled "")

@@ -1,9 +1,6 @@
-// A table file replaced or truncated while a probing process has it mapped (issue 37): the
-// mapping keeps the file it opened or fails with a TableError, never a crash, and a new
+// A table file replaced or truncated while a probing process has it open (issue 37): the
+// reader keeps the file it opened or fails with a TableError, never a crash, and a new
 // Tablebase sees the new file.
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <optional>
@@ -56,7 +53,7 @@ TEST_CASE("a table replaced while mapped keeps its mapping, a new open sees the 
   fs::copy_file(dir.path / "KRKAA.xqw", dir.path / "new");
   fs::rename(dir.path / "new", wdl);
   for (const Position& p : positions) {
-    const std::optional<ProbeResult> r = tb.probe(p);  // the old file, still mapped: intact
+    const std::optional<ProbeResult> r = tb.probe(p);  // the old file, still open: intact
     REQUIRE(r);
   }
   CHECK(tb.probe(positions[0])->wdl == before->wdl);
@@ -73,39 +70,63 @@ TEST_CASE("a table replaced while mapped keeps its mapping, a new open sees the 
   CHECK(refused == int(positions.size()));
 }
 
-// Hidden ([.]): fails today. The reader maps the file and reads blocks through the mapping, so a
-// file truncated in place under it raises SIGBUS (signal 7) on the next block read: the fix is
-// to read blocks with pread (or handle SIGBUS) in core/table_file.cpp. gen never truncates in
-// place (it renames a new file over the old), so only a hand-made truncation triggers it.
-TEST_CASE("a table truncated in place while mapped fails with an error, no crash",
-          "[.][probe][sigbus]") {
+// A file truncated or rewritten in place (not the way gen writes) under a reader: blocks are
+// read with pread, so a block not cached fails with a TableError naming the file instead of
+// SIGBUS, and a new open sees the new file. No block cache (smaller than a block): every probe
+// reads the file.
+TEST_CASE("a table truncated in place while open fails with an error, a new open sees the new file",
+          "[probe][sigbus]") {
   const test::TempDir dir("truncated");
   copy_tables(test::small_tables(), dir.path);
   const std::vector<Position> positions = krkn_positions();
-  // In a child: a SIGBUS would end it, and the parent sees how it ended.
-  const pid_t child = fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    int code = 0;
+  const Tablebase tb({dir.str()}, 1024);
+  std::vector<ProbeResult> before;
+  for (const Position& p : positions) before.push_back(tb.probe(p).value());
+
+  for (const char* ext : {".xqw", ".xqd", ".xqc"})
+    fs::resize_file(dir.path / ("KRKN" + std::string(ext)), 0);
+  int refused = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
     try {
-      const Tablebase tb({dir.str()});
-      tb.probe(positions[0]);  // maps the file
-      fs::resize_file(dir.path / "KRKN.xqw", 0);
-      fs::resize_file(dir.path / "KRKN.xqd", 0);
-      for (const Position& p : positions) {
-        try {
-          tb.probe(p);
-        } catch (const TableError&) {
-        }
-      }
-    } catch (...) {
-      code = 3;
+      const std::optional<ProbeResult> r = tb.probe(positions[i]);  // a constant block: no read
+      REQUIRE(r);
+      CHECK(r->wdl == before[i].wdl);
+      CHECK(r->distance == before[i].distance);
+    } catch (const TableError& e) {
+      CHECK_THAT(e.what(),
+                 Catch::Contains("KRKN.xq") && Catch::Contains("truncated since it was opened"));
+      ++refused;
     }
-    _exit(code);
   }
-  int status = 0;
-  REQUIRE(waitpid(child, &status, 0) == child);
-  INFO("child " << (WIFSIGNALED(status) ? "killed by signal " : "exited ")
-                << (WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status)));
-  CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  CHECK(refused > int(positions.size()) / 2);
+  // A new open sees the empty file.
+  CHECK_THROWS_WITH(Tablebase({dir.str()}).probe(positions[0]),
+                    Catch::Contains("KRKN.xq") && Catch::Contains("too small for a table"));
+
+  // Rewritten in place with another material's table: the reader refuses the blocks it reads
+  // (their checksums, or the file's new end), a new open names what the file holds now.
+  fs::copy_file(dir.path / "KRKAA.xqw", dir.path / "KRKN.xqw",
+                fs::copy_options::overwrite_existing);
+  for (size_t i = 0; i < positions.size(); ++i) {
+    try {
+      const std::optional<Wdl> wdl = tb.probe_wdl(positions[i]);
+      CHECK(wdl == before[i].wdl);
+    } catch (const TableError& e) {
+      CHECK_THAT(e.what(), Catch::Contains("KRKN.xqw"));
+    }
+  }
+  CHECK_THROWS_WITH(Tablebase({dir.str()}).probe_wdl(positions[0]),
+                    Catch::Contains("KRKN.xqw") && Catch::Contains("holds material KRKAA"));
+
+  // The intact files back in place: a new open reads them, every value as before.
+  for (const char* ext : {".xqw", ".xqd", ".xqc"})
+    fs::copy_file(fs::path(test::small_tables()) / ("KRKN" + std::string(ext)),
+                  dir.path / ("KRKN" + std::string(ext)), fs::copy_options::overwrite_existing);
+  const Tablebase fresh({dir.str()}, 1024);
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const std::optional<ProbeResult> r = fresh.probe(positions[i]);
+    REQUIRE(r);
+    CHECK(r->wdl == before[i].wdl);
+    CHECK(r->distance == before[i].distance);
+  }
 }

@@ -3,7 +3,6 @@
 #include "core/table_file.hpp"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -17,6 +16,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "core/table_descriptors.hpp"
 #include "core/table_format.hpp"
 
 namespace xq {
@@ -231,18 +231,13 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
     ::close(fd);
     throw TableError(path, "truncated: " + std::to_string(size) + " bytes, too small for a table");
   }
-  void* map = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
-  int err = errno;
-  ::close(fd);
-  errno = err;
-  if (map == MAP_FAILED) throw TableError(path, errno_text("mmap failed"));
-
   std::unique_ptr<TableFile> t(new TableFile);
   t->path_ = path;
-  t->map_ = map;
   t->size_ = size;
+  t->descriptor_ = TableDescriptors::instance().add(fd, path);
   auto fail = [&](const std::string& why) { return TableError(path, why); };
-  const uint8_t* p = t->bytes();
+  uint8_t p[kHeaderSize];
+  t->read_bytes(p, kHeaderSize, 0);
 
   if (std::memcmp(p + kOffMagic, kMagic, sizeof kMagic) != 0)
     throw fail("not an xqtb table (bad magic)");
@@ -254,7 +249,7 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
     throw fail((size < want ? "truncated: " : "wrong size: ") + std::to_string(size) +
                " bytes, header says " + std::to_string(want));
 
-  // Layout bounds, so that the checksum below reads only inside the mapping.
+  // Layout bounds, so that the reads below stay inside the file.
   const uint64_t blocks = get64(p + kOffBlocks);
   const uint64_t table_offset = get64(p + kOffTable);
   const uint64_t stats_offset = get64(p + kOffStats);
@@ -265,9 +260,14 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
       stats_offset != table_offset + 2 * blocks * kRefSize || stats_size > kMaxStatsBytes ||
       data_offset != stats_offset + stats_size || data_offset > data_end)
     throw fail("inconsistent layout in header (corrupt or truncated)");
-  const uint64_t meta = meta_checksum(p, p + table_offset, stats_offset - table_offset,
-                                      reinterpret_cast<const char*>(p + stats_offset), stats_size);
-  if (meta != get64(p + kOffMetaChecksum)) throw fail("header or offset table checksum mismatch");
+  // Offset table and statistics, one read (both end before data_end, so inside the file).
+  std::vector<uint8_t> meta(size_t(data_offset - table_offset));
+  t->read_bytes(meta.data(), meta.size(), table_offset);
+  const size_t table_size = size_t(stats_offset - table_offset);
+  if (meta_checksum(p, meta.data(), table_size,
+                    reinterpret_cast<const char*>(meta.data() + table_size),
+                    stats_size) != get64(p + kOffMetaChecksum))
+    throw fail("header or offset table checksum mismatch");
 
   TableHeader& h = t->header_;
   const uint32_t kind = get32(p + kOffKind);
@@ -304,12 +304,14 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
   if (h.limit_plies != kNaturalLimitPlies)
     throw fail("built for a natural limit of " + std::to_string(h.limit_plies) + " plies, not " +
                std::to_string(kNaturalLimitPlies));
-  h.stats_json.assign(reinterpret_cast<const char*>(p + stats_offset), stats_size);
+  h.stats_json.assign(reinterpret_cast<const char*>(meta.data() + table_size), stats_size);
   t->block_shift_ = std::countr_zero(h.block_entries);
   t->blocks_per_side_ = blocks;
-  t->table_ = p + table_offset;
+  meta.resize(table_size);
+  meta.shrink_to_fit();
+  t->table_ = std::move(meta);
 
-  // Every block inside the data area, so get() never reads outside the mapping.
+  // Every block inside the data area: a read past the file's end means it shrank since.
   const uint32_t max_value = t->width_ == 1 ? 0xff : 0xffff;
   for (int side = 0; side < 2; ++side)
     for (uint64_t b = 0; b < blocks; ++b) {
@@ -344,11 +346,15 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
 
 TableFile::~TableFile() {
   if (cache_) cache_->forget(file_id_);
-  if (map_) ::munmap(map_, size_);
+  if (descriptor_) TableDescriptors::instance().remove(descriptor_);
+}
+
+void TableFile::read_bytes(void* out, size_t size, uint64_t offset) const {
+  TableDescriptors::instance().read(descriptor_, out, size, offset);
 }
 
 TableFile::BlockRef TableFile::block_ref(int side, uint64_t block) const {
-  const uint8_t* r = table_ + (uint64_t(side) * blocks_per_side_ + block) * kRefSize;
+  const uint8_t* r = table_.data() + (uint64_t(side) * blocks_per_side_ + block) * kRefSize;
   return {get64(r), get32(r + 8), get32(r + 12), get64(r + 16)};
 }
 
@@ -362,7 +368,10 @@ void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint
   auto where = [&] {
     return "side " + std::to_string(side) + " block " + std::to_string(block) + ": ";
   };
-  const uint8_t* src = bytes() + ref.offset;
+  thread_local std::vector<uint8_t> compressed;
+  compressed.resize(ref.size);
+  read_bytes(compressed.data(), ref.size, ref.offset);
+  const uint8_t* src = compressed.data();
   if (block_checksum(src, ref.size) != ref.checksum)
     throw TableError(path_, where() + "checksum mismatch");
   const size_t bytes = block_bytes(block);
@@ -446,7 +455,20 @@ void TableFile::read(int side, uint64_t first, uint64_t count, void* out) const 
 }
 
 void TableFile::verify_file_checksum() const {
-  if (XXH64(bytes(), size_ - kTrailerSize, 0) != get64(bytes() + size_ - kTrailerSize))
+  std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> state(XXH64_createState(),
+                                                                          XXH64_freeState);
+  if (!state) throw std::bad_alloc();
+  XXH64_reset(state.get(), 0);
+  std::vector<uint8_t> chunk(size_t(1) << 20);
+  const uint64_t end = size_ - kTrailerSize;
+  for (uint64_t at = 0; at < end; at += chunk.size()) {
+    const size_t n = size_t(std::min<uint64_t>(chunk.size(), end - at));
+    read_bytes(chunk.data(), n, at);
+    XXH64_update(state.get(), chunk.data(), n);
+  }
+  uint8_t trailer[kTrailerSize];
+  read_bytes(trailer, kTrailerSize, end);
+  if (XXH64_digest(state.get()) != get64(trailer))
     throw TableError(path_, "file checksum mismatch");
 }
 

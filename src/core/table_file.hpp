@@ -2,8 +2,10 @@
 // blocks with a block offset table for random access and XXH64 checksums. Two kinds per
 // material: MATERIAL.xqw (WDL codes, 1 byte per entry) and MATERIAL.xqd (DTM in plies, 2 bytes
 // per entry). The byte layout is specified in docs/format.md.
-// Reading: the file is memory-mapped read-only; blocks are decompressed on first use into a
-// BlockCache shared by many files. Every reader call is thread-safe. Writing is the generator's
+// Reading: header and offset table are read on open, blocks with pread on first use
+// (core/table_descriptors.hpp: no mapping, so a file truncated under a reader is an error, not
+// SIGBUS) and decompressed into a BlockCache shared by many files. Every reader call is
+// thread-safe. Writing is the generator's
 // (generator/table_writer.hpp): an engine linking the probe library links no writer.
 #pragma once
 
@@ -102,8 +104,10 @@ class BlockCache {
   std::atomic<uint64_t> next_file_id_{1};
 };
 
-// Read side of a table file: memory-mapped read-only (the descriptor is closed after mapping),
-// header and offset table validated on open, blocks decompressed lazily through a BlockCache.
+// Read side of a table file: header and offset table read and validated on open (kept in
+// memory), blocks read and decompressed lazily through a BlockCache. The file stays open, so
+// one renamed over it is not seen (a new open sees it); one truncated or rewritten in place
+// gives TableError on the blocks not cached, never a value the opened file does not hold.
 class TableFile {
  public:
   // Checks magic, version, header fields, sizes against the file size (truncation), header and
@@ -164,11 +168,12 @@ class TableFile {
   int width_ = 1;
   int block_shift_ = 0;
   uint64_t blocks_per_side_ = 0;
-  // The read-only mapping as mmap returned it (munmap takes it back), and its bytes.
-  void* map_ = nullptr;
-  const uint8_t* bytes() const { return static_cast<const uint8_t*>(map_); }
+  // Reads size bytes at offset of the file (TableError when it is shorter now).
+  void read_bytes(void* out, size_t size, uint64_t offset) const;
+
+  uint64_t descriptor_ = 0;  // the file's handle in TableDescriptors::instance(); 0: none
   uint64_t size_ = 0;
-  const uint8_t* table_ = nullptr;  // offset table inside the mapping
+  std::vector<uint8_t> table_;  // the offset table
   std::shared_ptr<BlockCache> cache_;
   uint64_t file_id_ = 0;
 };

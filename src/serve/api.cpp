@@ -24,8 +24,11 @@ struct BadRequest : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Bytes of the request that are not UTF-8 (a path, a parameter quoted in an error) become
+// U+FFFD: dump() would throw on them.
 Response json_response(int status, const nlohmann::json& j) {
-  return {status, "application/json", j.dump(), ""};
+  return {status, "application/json",
+          j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), ""};
 }
 
 Response error(int status, const std::string& message) {

@@ -200,6 +200,10 @@ BAD = [
     ("GET", "/web/app.js", 404, "no such route"),
     ("GET", "/app.js/../../CMakeLists.txt", 404, "no such route"),
     ("GET", "/index.html%00.js", 404, "no such route"),
+    # Not UTF-8 (found by fuzz_serve): answered, the bytes replaced, not a 503.
+    ("GET", "/%9Api/v1/tables", 404, "no such route"),
+    ("GET", "/api/v1/probe?fen=%FF%FE", 400, "bad fen"),
+    ("GET", "/api/v1/stats/K%FFK", 400, "bad material"),
 ]
 for method, path, code, words in BAD:
     status, j, _ = request(method, path)
