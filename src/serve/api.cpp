@@ -135,7 +135,8 @@ Response probe_route(const Tablebases& tables, const Request& req, bool mainline
             (rules ? std::string(" under the ") + rule_set_name(*rules) + " rules" : ""));
   nlohmann::json j;
   try {
-    j = report::probe_json(*tb, pos, counter, {!mainline, mainline, rules, false});
+    j = report::probe_json(*tb, pos, counter,
+                           {!mainline, mainline, rules, false, &tables.endings(*tb)});
   } catch (const report::MissingTable& e) {
     return missing_answer(pos, e.material(), e.what());
   }
