@@ -189,7 +189,11 @@ Response random_route(const Request& req) {
 Response adjudicate_route(const Request& req) {
   std::string fen = param(req, "fen").value_or(kInitialFen), moves = req.body;
   std::optional<std::string> rules_name = param(req, "rules");
-  if (req.content_type.starts_with("application/json")) {
+  // A JSON game sent as a form or text (curl -d, a browser's plain fetch) is still JSON: no
+  // game file starts with '{'.
+  const size_t first = req.body.find_first_not_of(" \t\r\n");
+  if (req.content_type.starts_with("application/json") ||
+      (first != std::string::npos && req.body[first] == '{')) {
     nlohmann::json body;
     try {
       body = nlohmann::json::parse(req.body);
