@@ -25,10 +25,10 @@ std::optional<Ending> ending_after(const Tablebase& tb, const Position& pos, Mov
 // "checkmate" or "stalemate" (the JSON field `ending`).
 const char* ending_name(Ending e);
 
-// ending_of for one Tablebase with a chosen rule set (every line under it), remembered: a line by DTM probes every move of every position
-// on it, most of a web probe's cost, and the positions on the line end as it does (so a player
-// stepping along it, or asking again, costs a look-up). Thread-safe; forgets everything when
-// it holds max_positions.
+// ending_of for one Tablebase with a chosen rule set (every line under it), remembered: a line by
+// DTM probes every move of every position on it, most of a web probe's cost, and the positions on
+// the line end as it does (so a player stepping along it, or asking again, costs a look-up).
+// Thread-safe; forgets everything when it holds max_positions.
 class EndingMemo {
  public:
   explicit EndingMemo(size_t max_positions) : max_positions_(max_positions) {}

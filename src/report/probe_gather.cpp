@@ -31,7 +31,8 @@ ProbeFacts gather_probe(const Tablebase& tb, const Position& pos, int counter,
                   f.rules);
   f.moves = std::move(root.moves);
   if (o.pv && f.decided()) f.pv = tb.principal_variation(pos);
-  if (o.pv && limit->limited.verdict != LimitVerdict::Draw) f.pv_limit = tb.limit_line(pos, counter);
+  if (o.pv && limit->limited.verdict != LimitVerdict::Draw)
+    f.pv_limit = tb.limit_line(pos, counter);
   // Refuse to answer a line shortened by a missing table as if it were the whole one.
   for (const Line* line : {&f.pv, &f.pv_limit})
     if (!line->complete())

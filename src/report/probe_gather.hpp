@@ -41,13 +41,13 @@ struct GatherOptions {
 // A position's probe: its value without and under the limit, every legal move by both
 // measures, and (GatherOptions::pv) the two lines.
 struct ProbeFacts {
-  RuleSet rules;                  // of the position's table
-  LimitProbe limit;               // the position's value at the counter
-  RootProbe engine;               // every legal move under the limit, ranked
-  std::vector<MoveValue> moves;   // every legal move without the limit, best first (empty:
-                                  // mated or stalemated)
-  Line pv, pv_limit;              // empty unless asked for and decided
-  std::optional<Ending> ending;   // how best play ends, for a plain win or loss
+  RuleSet rules;                 // of the position's table
+  LimitProbe limit;              // the position's value at the counter
+  RootProbe engine;              // every legal move under the limit, ranked
+  std::vector<MoveValue> moves;  // every legal move without the limit, best first (empty:
+                                 // mated or stalemated)
+  Line pv, pv_limit;             // empty unless asked for and decided
+  std::optional<Ending> ending;  // how best play ends, for a plain win or loss
   bool decided() const { return limit.unlimited.wdl != Wdl::Draw; }
 };
 
