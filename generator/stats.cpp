@@ -128,13 +128,14 @@ nlohmann::json counts_json(const uint64_t (&by_wdl)[kClasses]) {
           {"blessed_loss", at(Wdl::BlessedLoss)}};
 }
 
-// The natural limit's part: cursed wins and blessed losses (slots, positions) and the longest
-// DTC of a win within the limit (class Win).
+// The natural limit's part: cursed wins and blessed losses (slots, positions), the longest
+// DTC of a win within the limit (class Win) and the positions of such wins by DTC.
 struct LimitCounts {
   uint64_t slots[2] = {}, positions[2] = {};  // [0] cursed wins, [1] blessed losses
   unsigned longest_dtc = 0;
   uint64_t longest_dtc_slot = 0;
   bool any_limit_win = false;
+  std::vector<uint64_t> win_dtc;  // positions by DTC in plies
 };
 
 // Over the slots [begin, end) of one side (held by t).
@@ -143,14 +144,16 @@ LimitCounts count_limit_range(const SolvedTable& t, int side, uint64_t begin, ui
   SlotCursor cur(t.index);
   for (uint64_t slot = begin; slot < end; ++slot) {
     const Wdl w = t.wdl[side][slot - t.first];
+    if (w != Wdl::Win && !is_limit_drawn(w)) continue;
+    const bool symmetric = t.index.groups_symmetric(slot) && cur.load(slot, Color(side)) &&
+                           cur.pos().mirror_symmetric();
     if (w == Wdl::Win) {
       const unsigned dtc = t.dtc[side][slot - t.first];
       if (!c.any_limit_win || dtc > c.longest_dtc) c.longest_dtc = dtc, c.longest_dtc_slot = slot;
       c.any_limit_win = true;
+      add(c.win_dtc, dtc, symmetric ? 1 : 2);
+      continue;
     }
-    if (!is_limit_drawn(w)) continue;
-    const bool symmetric = t.index.groups_symmetric(slot) && cur.load(slot, Color(side)) &&
-                           cur.pos().mirror_symmetric();
     const int i = w == Wdl::BlessedLoss;
     c.slots[i] += 1;
     c.positions[i] += symmetric ? 1 : 2;
@@ -164,12 +167,15 @@ void merge(LimitCounts& c, const LimitCounts& later) {
   if (later.any_limit_win && (!c.any_limit_win || later.longest_dtc > c.longest_dtc))
     c.longest_dtc = later.longest_dtc, c.longest_dtc_slot = later.longest_dtc_slot;
   c.any_limit_win |= later.any_limit_win;
+  for (unsigned d = 0; d < later.win_dtc.size(); ++d) add(c.win_dtc, d, later.win_dtc[d]);
 }
 
 // LimitCounts as words, to be gathered from the ranks.
 void serialize(const LimitCounts& c, std::vector<uint8_t>& out) {
   for (int i = 0; i < 2; ++i) put(out, c.slots[i]), put(out, c.positions[i]);
   put(out, c.longest_dtc), put(out, c.longest_dtc_slot), put(out, c.any_limit_win);
+  put(out, c.win_dtc.size());
+  for (const uint64_t x : c.win_dtc) put(out, x);
 }
 LimitCounts deserialize_limit(const std::vector<uint8_t>& in, size_t& at) {
   LimitCounts c;
@@ -177,6 +183,8 @@ LimitCounts deserialize_limit(const std::vector<uint8_t>& in, size_t& at) {
   c.longest_dtc = unsigned(get(in, at));
   c.longest_dtc_slot = get(in, at);
   c.any_limit_win = get(in, at) != 0;
+  c.win_dtc.resize(get(in, at));
+  for (uint64_t& x : c.win_dtc) x = get(in, at);
   return c;
 }
 
@@ -247,6 +255,7 @@ void add_limit_stats(const SolvedTable& t, nlohmann::json& stats, Partition& par
       counts["cursed_win"] = n[0];
       counts["blessed_loss"] = n[1];
     }
+    s["win_dtc_histogram"] = histogram_json(c.win_dtc);
     if (!c.any_limit_win) continue;
     Position pos;
     t.index.decode(c.longest_dtc_slot, pos);

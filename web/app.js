@@ -13,7 +13,7 @@ const T = {
     rule_loss: "负（长将判负）", chase_win: "胜（对方长捉判负）", chase_loss: "负（长捉判负）",
     mate_in: (n) => `${n} 步杀`, mated_in: (n) => `${n} 步被杀`, stalemate_in: (n) => `${n} 步困毙`,
     no_table: (m) => `缺少残局库：${m}`, dtm: "杀棋步数", dtc: "转换步数", capture: "吃", check: "将",
-    plies: "步（半回合）", verdict: "结论", longest: "最长胜局", histogram: "杀棋步数分布（红先胜）",
+    plies: "步（半回合）", verdict: "结论", longest: "最长胜局", histogram: "杀棋步数分布（红先胜）", histogram_dtc: "转换步数分布（红先胜，限着内）",
     shares: "胜和负比例", to_move: "先走", win_s: "胜", draw_s: "和", loss_s: "负",
     no_moves: "无着可走", limit: "自然限着下", cycle: "循环", illegal: "局面不合法",
     editing: "摆棋：点选棋子，再点棋盘上的位置；橡皮擦去棋子。",
@@ -30,7 +30,7 @@ const T = {
     mate_in: (n) => `mate in ${n} plies`, mated_in: (n) => `mated in ${n} plies`,
     stalemate_in: (n) => `stalemate in ${n} plies`,
     no_table: (m) => `no table for ${m}`, dtm: "DTM", dtc: "DTC", capture: "capture", check: "check",
-    plies: "plies", verdict: "Verdict", longest: "Longest wins", histogram: "DTM histogram (Red to move wins)",
+    plies: "plies", verdict: "Verdict", longest: "Longest wins", histogram: "DTM histogram (Red to move wins)", histogram_dtc: "DTC histogram (Red to move wins within the limit)",
     shares: "Win / draw / loss shares", to_move: "to move", win_s: "win", draw_s: "draw", loss_s: "loss",
     no_moves: "no legal move", limit: "under the natural limit", cycle: "Cycle", illegal: "illegal position",
     editing: "Editing: pick a piece, then a point; the eraser removes one.",
@@ -333,18 +333,23 @@ async function showEnding(material) {
       box.append(line);
     }
     box.append(el("h2", {}, t("histogram")));
-    box.append(histogram(s.red_to_move.win_dtm_histogram));
+    box.append(histogram(s.red_to_move.win_dtm_histogram, "histogram"));
+    // Tables generated before gen counted DTCs have no DTC histogram.
+    if (s.red_to_move.win_dtc_histogram) {
+      box.append(el("h2", {}, t("histogram_dtc")));
+      box.append(histogram(s.red_to_move.win_dtc_histogram, "histogram-dtc"));
+    }
   } catch (e) {
     box.append(el("p", { class: "error" }, e.message));
   }
 }
 
 // A bar chart of {plies: count} (or [[plies, count]]), one bar per distance.
-function histogram(h) {
+function histogram(h, id) {
   const entries = (Array.isArray(h) ? h : Object.entries(h)).map(([k, v]) => [Number(k), Number(v)]).sort((a, b) => a[0] - b[0]);
   const w = 640, hgt = 220, n = Math.max(entries.length, 1), bw = (w - 60) / n;
   const max = Math.max(1, ...entries.map((e) => e[1]));
-  const chart = svg("svg", { viewBox: `0 0 ${w} ${hgt}`, width: w, height: hgt, class: "bars", id: "histogram" });
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${hgt}`, width: w, height: hgt, class: "bars", id });
   entries.forEach(([d, c], i) => {
     const bh = (hgt - 40) * c / max;
     const rect = svg("rect", { x: 50 + i * bw, y: hgt - 20 - bh, width: Math.max(1, bw - 1), height: bh });

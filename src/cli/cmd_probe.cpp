@@ -60,42 +60,36 @@ TableError missing(const Material& m, bool sub_table, std::optional<RuleSet> rul
   return TableError(m.name(), why);
 }
 
+// The table error the CLI reports for a missing table: with its advice for the position's
+// own material or a capture's, as the gathering says for a line.
+TableError missing(const report::MissingTable& e, const std::string& dir) {
+  if (e.need() == report::MissingTable::Need::Line) return TableError(e.material(), e.what());
+  return missing(Material::parse(e.material()), e.sub_table(), e.rules(), dir);
+}
+
 int probe_one(const Tablebase& tb, const Position& pos, int counter, const Options& o) {
   const Lang lang = o.lang;
-  if (o.json) {
+  const report::ProbeFacts f = [&] {
     try {
-      const nlohmann::json j = report::probe_json(tb, pos, counter, {o.moves, o.pv, o.rules});
-      std::cout << j.dump(2) << "\n";
+      return report::gather_probe(tb, pos, counter, {o.pv, o.rules});
     } catch (const report::MissingTable& e) {
-      throw TableError(e.material(), e.what());
+      throw missing(e, o.dir);
     }
+  }();
+  if (o.json) {
+    std::cout << report::probe_json(tb, pos, counter, f, {o.moves, o.pv, o.rules}).dump(2) << "\n";
     return kExitOk;
   }
-  const auto limit = tb.probe(pos, counter);
-  if (!limit) throw missing(Material::of(pos).canonical(), false, o.rules, o.dir);
-  const RuleSet rules = *tb.rules(Material::of(pos));
-  const ProbeResult* r = &limit->unlimited;
-  const RootProbe engine = tb.root_probe(pos, counter);  // same status as root below
-  const RootMoves root = tb.root_moves(pos);
-  if (root.missing)
-    throw missing(*root.missing, root.status == RootStatus::NoSubTable, rules, o.dir);
-  const std::vector<MoveValue>& moves = root.moves;  // empty: mated or stalemated
-  const bool decided = r->wdl != Wdl::Draw;
-  const Line pv = o.pv && decided ? tb.principal_variation(pos) : Line{};
-  const bool limit_decided = limit->limited.verdict != LimitVerdict::Draw;
-  const Line pv_limit = o.pv && limit_decided ? tb.limit_line(pos, counter) : Line{};
-  // Refuse to print a line shortened by a missing table as if it were the whole one.
-  for (const Line* line : {&pv, &pv_limit})
-    if (!line->complete())
-      throw TableError(line->missing->name(), std::string("no table of --rules ") +
-                                                  rule_set_name(rules) +
-                                                  " for this material: the line stops after " +
-                                                  std::to_string(line->moves.size()) + " plies");
-  const std::optional<Ending> ending = ending_of(tb, pos, *r);
+  const RuleSet rules = f.rules;
+  const ProbeResult& r = f.limit.unlimited;
+  const RootProbe& engine = f.engine;
+  const std::vector<MoveValue>& moves = f.moves;  // empty: mated or stalemated
+  const Line& pv = f.pv;
+  const Line& pv_limit = f.pv_limit;
   if (o.board) std::cout << board_diagram(pos, lang);
-  std::cout << describe_result(pos, *r, rules, lang, ending) << "\n";
+  std::cout << describe_result(pos, r, rules, lang, f.ending) << "\n";
   std::cout << describe_rules(rules, lang) << "\n";
-  std::cout << describe_limit(*limit, lang) << "\n";
+  std::cout << describe_limit(f.limit, lang) << "\n";
   if (!moves.empty()) {
     const Move best = moves.front().move;
     std::cout << (lang == Lang::Zh ? "最佳着法: " : "Best move: ") << to_chinese(pos, best) << " ("

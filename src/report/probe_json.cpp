@@ -23,49 +23,12 @@ const char* line_end_name(LineEnd e) {
   }
 }
 
-// A material the probe needs has no table: the position's own, or (sub_table) the material a
-// capture leads to, under the root's rule set `rules`.
-MissingTable missing(const Material& m, bool sub_table, std::optional<RuleSet> rules) {
-  return MissingTable(m.name(),
-                      std::string("no table for this material") +
-                          (sub_table ? ", which a capture leads to" : "") +
-                          (rules ? std::string(" (--rules ") + rule_set_name(*rules) + ")" : ""));
-}
-
 }  // namespace
-
-std::optional<Ending> line_ending(const Position& start, const std::vector<Move>& line) {
-  Position pos = start;
-  for (const Move m : line) pos.make(m);
-  if (pos.legal_moves().size > 0) return std::nullopt;
-  return pos.in_check(pos.side_to_move()) ? Ending::Checkmate : Ending::Stalemate;
-}
-
-std::optional<Ending> ending_of(const Tablebase& tb, const Position& pos, const ProbeResult& r) {
-  if (!is_forced(r.wdl)) return std::nullopt;
-  const Line line = tb.principal_variation(pos);
-  if (line.end != LineEnd::NoLegalMove) return std::nullopt;  // cut short by a missing table
-  return line_ending(pos, line.moves);
-}
-
-std::optional<Ending> ending_after(const Tablebase& tb, const Position& pos, Move m,
-                                   const ProbeResult& r) {
-  if (!is_forced(r.wdl)) return std::nullopt;
-  Position next = pos;
-  next.make(m);
-  const Line line = tb.principal_variation(next);
-  if (line.end != LineEnd::NoLegalMove) return std::nullopt;
-  return line_ending(next, line.moves);
-}
 
 const RootMoveLimit& under_limit(const RootProbe& engine, Move m) {
   for (const RootMoveLimit& e : engine)
     if (e.move == m) return e;
   throw std::logic_error("the root probe lacks the legal move " + to_iccs(m));
-}
-
-const char* ending_name(Ending e) {
-  return e == Ending::Stalemate ? "stalemate" : "checkmate";
 }
 
 std::string numbered_line(const Position& start, const std::vector<Move>& line, Lang lang) {
@@ -89,9 +52,14 @@ std::string numbered_line(const Position& start, const std::vector<Move>& line, 
 
 nlohmann::json result_json(const Position& pos, const ProbeResult& r,
                            std::optional<Ending> ending) {
-  nlohmann::json j;
+  nlohmann::json j = value_json(r, ending);
   j["fen"] = pos.fen();
   j["side_to_move"] = pos.side_to_move() == Red ? "red" : "black";
+  return j;
+}
+
+nlohmann::json value_json(const ProbeResult& r, std::optional<Ending> ending) {
+  nlohmann::json j;
   j["wdl"] = is_win(r.wdl) ? "win" : is_loss(r.wdl) ? "loss" : "draw";
   j["rule_decided"] = is_rule_decided(r.wdl);
   j["dtm"] = is_forced(r.wdl) ? nlohmann::json(r.distance) : nullptr;
@@ -141,47 +109,39 @@ void add_limit_json(nlohmann::json& j, Wdl stored, std::optional<uint16_t> dtc,
 
 nlohmann::json probe_json(const Tablebase& tb, const Position& pos, int counter,
                           const ProbeJsonOptions& o) {
-  const auto limit = tb.probe(pos, counter);
-  if (!limit) throw missing(Material::of(pos).canonical(), false, o.requested_rules);
-  const RuleSet rules = *tb.rules(Material::of(pos));
-  const ProbeResult& r = limit->unlimited;
-  const RootProbe engine = tb.root_probe(pos, counter);  // same status as root below
-  const RootMoves root = tb.root_moves(pos);
-  if (root.missing) throw missing(*root.missing, root.status == RootStatus::NoSubTable, rules);
-  const std::vector<MoveValue>& moves = root.moves;  // empty: mated or stalemated
-  const bool decided = r.wdl != Wdl::Draw;
-  const Line pv = o.pv && decided ? tb.principal_variation(pos) : Line{};
-  const bool limit_decided = limit->limited.verdict != LimitVerdict::Draw;
-  const Line pv_limit = o.pv && limit_decided ? tb.limit_line(pos, counter) : Line{};
-  // Refuse to answer a line shortened by a missing table as if it were the whole one.
-  for (const Line* line : {&pv, &pv_limit})
-    if (!line->complete())
-      throw MissingTable(line->missing->name(), std::string("no table of --rules ") +
-                                                    rule_set_name(rules) +
-                                                    " for this material: the line stops after " +
-                                                    std::to_string(line->moves.size()) + " plies");
-  nlohmann::json j = result_json(pos, r, ending_of(tb, pos, r));
+  return probe_json(tb, pos, counter,
+                    gather_probe(tb, pos, counter, {o.pv, o.requested_rules, o.memo}), o);
+}
+
+nlohmann::json probe_json(const Tablebase& tb, const Position& pos, int counter,
+                          const ProbeFacts& f, const ProbeJsonOptions& o) {
+  const ProbeResult& r = f.limit.unlimited;
+  const RuleSet rules = f.rules;
+  const std::vector<MoveValue>& moves = f.moves;  // empty: mated or stalemated
+  const RootProbe& engine = f.engine;
+  const bool decided = f.decided();
+  const Line& pv = f.pv;
+  const Line& pv_limit = f.pv_limit;
+  nlohmann::json j = result_json(pos, r, f.ending);
   j["rules"] = rule_set_name(rules);
   j["best_move"] = moves.empty() ? nullptr : nlohmann::json(to_iccs(moves.front().move));
   j["best_move_zh"] = moves.empty() ? nullptr : nlohmann::json(to_chinese(pos, moves.front().move));
   j["counter"] = counter;
-  add_limit_json(j, r.wdl, limit->dtc, limit->limited);
+  add_limit_json(j, r.wdl, f.limit.dtc, f.limit.limited);
   const bool none = engine.size == 0;
   j["best_move_limit"] = none ? nullptr : nlohmann::json(to_iccs(engine.moves[0].move));
   j["best_move_limit_zh"] = none ? nullptr : nlohmann::json(to_chinese(pos, engine.moves[0].move));
   if (o.moves) {
     j["moves"] = nlohmann::json::array();
     for (const MoveValue& mv : moves) {
-      nlohmann::json m = result_json(
-          pos, mv.value, o.move_endings ? ending_after(tb, pos, mv.move, mv.value) : std::nullopt);
-      m.erase("fen");
-      m.erase("side_to_move");
+      nlohmann::json m = value_json(
+          mv.value, o.move_endings ? ending_after(tb, pos, mv.move, mv.value) : std::nullopt);
       m["move"] = to_iccs(mv.move);
       m["move_zh"] = to_chinese(pos, mv.move);
       const RootMoveLimit& e = under_limit(engine, mv.move);
       add_limit_json(m, mv.value.wdl, e.dtc, e.limited);
       m["rank"] = e.rank;
-      j["moves"].push_back(m);
+      j["moves"].push_back(std::move(m));
     }
   }
   if (o.pv) {

@@ -57,6 +57,8 @@ nlohmann::json stats_json(const Tablebase& tb, const Material& m, const std::str
     side["longest_dtc"] = s.value("longest_dtc", nlohmann::json());
     side["win_dtm_histogram"] = s.at("win_dtm_histogram");
     side["loss_dtm_histogram"] = s.at("loss_dtm_histogram");
+    // Wins within the limit by DTC (null for tables generated before gen counted them).
+    side["win_dtc_histogram"] = s.value("win_dtc_histogram", nlohmann::json());
     j[side_key(c) + "_to_move"] = side;
   }
   j.update(verdict_json(m, t, v, stats));

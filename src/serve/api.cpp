@@ -138,7 +138,8 @@ Response probe_route(const Tablebases& tables, const Request& req, bool mainline
             (rules ? std::string(" under the ") + rule_set_name(*rules) + " rules" : ""));
   nlohmann::json j;
   try {
-    j = report::probe_json(*tb, pos, counter, {!mainline, mainline, rules, false});
+    j = report::probe_json(*tb, pos, counter,
+                           {!mainline, mainline, rules, false, &tables.endings(*tb)});
   } catch (const report::MissingTable& e) {
     return missing_answer(pos, e.material(), e.what());
   }
@@ -191,7 +192,11 @@ Response random_route(const Request& req) {
 Response adjudicate_route(const Request& req) {
   std::string fen = param(req, "fen").value_or(kInitialFen), moves = req.body;
   std::optional<std::string> rules_name = param(req, "rules");
-  if (req.content_type.starts_with("application/json")) {
+  // A JSON game sent as a form or text (curl -d, a browser's plain fetch) is still JSON: no
+  // game file starts with '{'.
+  const size_t first = req.body.find_first_not_of(" \t\r\n");
+  if (req.content_type.starts_with("application/json") ||
+      (first != std::string::npos && req.body[first] == '{')) {
     nlohmann::json body;
     try {
       body = nlohmann::json::parse(req.body);

@@ -11,6 +11,9 @@ namespace xq::serve {
 
 namespace {
 
+// Positions whose ending is remembered, per rule set (about 100 bytes each).
+constexpr size_t kEndingMemoPositions = size_t(1) << 20;
+
 uint64_t table_bytes(const std::string& dir, const TableName& t) {
   uint64_t total = 0;
   for (TableKind kind : {TableKind::Wdl, TableKind::Dtm, TableKind::Dtc}) {
@@ -29,7 +32,14 @@ Tablebases::Tablebases(std::string dir, size_t cache_bytes, std::optional<RuleSe
     if (!by_rules_.count(t.rules))
       by_rules_[t.rules] =
           std::make_unique<Tablebase>(std::vector<std::string>{dir_}, cache_bytes_, t.rules);
-  for (const auto& [r, tb] : by_rules_) rule_sets_.push_back(r);
+  for (const auto& [r, tb] : by_rules_) {
+    rule_sets_.push_back(r);
+    endings_[tb.get()] = std::make_unique<report::EndingMemo>(kEndingMemoPositions);
+  }
+}
+
+report::EndingMemo& Tablebases::endings(const Tablebase& tb) const {
+  return *endings_.at(&tb);
 }
 
 const Tablebase* Tablebases::for_rules(RuleSet r) const {

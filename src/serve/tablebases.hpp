@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "probe/tablebase.hpp"
+#include "report/ending.hpp"
 
 namespace xq::serve {
 
@@ -27,6 +28,8 @@ class Tablebases {
   // rule set m's table has, preferring check when it has several (nullptr: no table).
   const Tablebase* for_rules(RuleSet r) const;
   const Tablebase* for_material(const Material& m, std::optional<RuleSet> r) const;
+  // The remembered endings of a tablebase this serves (each position's line by DTM).
+  report::EndingMemo& endings(const Tablebase& tb) const;
 
   // /api/v1/stats: computed on first request, then kept (TableError for a damaged table).
   nlohmann::json stats(const Material& m, RuleSet r);
@@ -38,6 +41,7 @@ class Tablebases {
   size_t cache_bytes_;
   std::vector<RuleSet> rule_sets_;
   std::map<RuleSet, std::unique_ptr<Tablebase>> by_rules_;
+  std::map<const Tablebase*, std::unique_ptr<report::EndingMemo>> endings_;
   std::mutex mutex_;  // guards the two caches below; computing holds it (one at a time)
   std::map<std::pair<std::string, RuleSet>, nlohmann::json> stats_;
   std::optional<nlohmann::json> tables_;

@@ -20,6 +20,8 @@ WIN = "3k5/4a4/9/9/9/9/9/9/9/R3K4 w - - 0 1"        # KRKA, Red to move wins
 LOSS = "3k5/4a4/9/9/9/9/9/9/9/R3K4 b - - 0 1"       # the same, Black to move
 CAPTURE = "3k5/R3a4/9/9/9/9/9/9/9/4K4 w - - 0 1"    # a8e8 takes the advisor
 DRAW_KRKN = "4k4/9/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1"  # KRKN: checked below to be a draw or not
+RULE_WIN = "9/9/4k4/9/9/9/9/9/1n7/R2K5 w - - 0 1"   # KRKN: won by the perpetual-check rule
+RULE_LOSS = "9/9/4k4/9/9/9/9/3n5/9/R2K5 b - - 0 1"  # KRKN: lost by it
 failures = []
 
 
@@ -121,6 +123,19 @@ for _ in range(40):
     if status == 200 and j["available"]:
         seen.add(j["class"])
 check({"win", "draw", "loss"} & seen, "random KRKN positions reach several classes: %s" % seen)
+# The perpetual-check rule's classes (check rules: KRKN has them, tests/test_partition.cpp).
+for fen, cls, side in ((RULE_WIN, "rule_win", "red"), (RULE_LOSS, "rule_loss", "black")):
+    status, j, _ = get("/api/v1/probe", fen=fen)
+    check(status == 200 and server_only(j) == cli_probe(fen), cls + " probe equals the CLI")
+    check(j["class"] == cls and j["rule_decided"] is True and j["decided_by"] == "check_rule"
+          and j["dtm"] is None and j["dtc"] is None and j["side_to_move"] == side,
+          "%s: %s" % (cls, {k: j.get(k) for k in ("class", "decided_by", "dtm", "dtc")}))
+    check(j["limit_wdl"] == "draw" and j["limit_reason"] == "rule_not_claimed",
+          cls + " under the natural limit")
+# Every move of the rule win keeps it, draws or loses: none wins by mate.
+moves = get("/api/v1/probe", fen=RULE_WIN)[1]["moves"]
+check(moves[0]["class"] == "rule_win" and all(m["class"] != "win" for m in moves),
+      "the rule win's best move keeps the rule win: %s" % [m["class"] for m in moves[:3]])
 # --- mainline: the line to mate, each step with the FEN it reaches
 status, j, _ = get("/api/v1/mainline", fen=WIN)
 cli = cli_json(XQTB, "probe", "--fen", WIN, "--dir", TABLES, "--pv", "--json")
@@ -138,6 +153,14 @@ j.pop("available")
 j["ending"] = cli["ending"] = "KRKN"
 check(j == cli, "stats equals stats --json")
 check(j["red_to_move"]["win_dtm_histogram"], "stats has the DTM histogram")
+# The DTC histogram counts the wins within the limit: every win but the rule-decided ones.
+for side in ("red_to_move", "black_to_move"):
+    p = j[side]["positions"]
+    within = p["win"] - p["rule_win"] - p["chase_win"] - p["cursed_win"]
+    check(sum(n for _, n in j[side]["win_dtc_histogram"]) == within,
+          "%s: the DTC histogram counts the %d wins within the limit" % (side, within))
+check(max(d for d, _ in j["red_to_move"]["win_dtc_histogram"]) ==
+      j["red_to_move"]["longest_dtc"]["plies"], "the DTC histogram reaches the longest DTC")
 status, j, _ = get("/api/v1/stats/KRKC")
 check(status == 200 and j["available"] is False and j["missing_material"] == "KRKC",
       "stats of a missing table names it")
@@ -161,6 +184,12 @@ status, j, _ = request("POST", "/api/v1/adjudicate?" + urllib.parse.urlencode({"
                        "# a game file\n1. h6i6 i0h0\n2. i6h6 h0i0\n3. h6i6 i0h0\n4. i6h6 h0i0\n5. h6i6\n",
                        {"Content-Type": "text/plain"})
 check(status == 200 and j == cli, "adjudicate a game file body")
+# A JSON game sent as a form (curl -d) or as text is read as JSON all the same.
+for ctype in ("application/x-www-form-urlencoded", "text/plain"):
+    status, j, _ = request("POST", "/api/v1/adjudicate",
+                           " \n" + json.dumps({"fen": GAME_FEN, "moves": GAME, "rules": "asian"}),
+                           {"Content-Type": ctype})
+    check(status == 200 and j == cli, "adjudicate a JSON body sent as " + ctype)
 
 # --- a missing table: an answer naming the material, with the legal moves
 status, j, _ = get("/api/v1/probe", fen="3k5/4a4/9/9/9/9/9/9/9/C3K4 w - - 0 1")

@@ -106,7 +106,7 @@ try:
     check(len(driver.find_elements(By.CSS_SELECTOR, "#moves tr")) > 5,
           "its legal moves are listed anyway")
 
-    # The ending's page: verdict, shares, longest wins, DTM histogram.
+    # The ending's page: verdict, shares, longest wins, DTM and DTC histograms.
     driver.get(server.url + "/?" + urllib.parse.urlencode({"fen": FEN, "lang": "zh"}))
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves tr"))
     driver.find_element(By.ID, "tab-ending").click()
@@ -116,7 +116,15 @@ try:
         stats["verdict_zh"], stats["verdict"]), "the verdict")
     bars = driver.find_elements(By.CSS_SELECTOR, "#histogram rect")
     check(len(bars) == len(stats["red_to_move"]["win_dtm_histogram"]), "one bar per distance")
+    bars = driver.find_elements(By.CSS_SELECTOR, "#histogram-dtc rect")
+    check(len(bars) == len(stats["red_to_move"]["win_dtc_histogram"]) > 0,
+          "one DTC bar per distance")
+    check([b.find_element(By.TAG_NAME, "title").get_attribute("textContent") for b in bars] ==
+          ["%d: %d" % (d, n) for d, n in stats["red_to_move"]["win_dtc_histogram"]],
+          "the DTC bars' distances and counts")
+    driver.set_window_size(1280, 1400)  # both charts in the screenshot
     driver.find_element(By.ID, "view-ending").screenshot(os.path.join(SHOTS, "ending.png"))
+    driver.set_window_size(1280, 1000)
     driver.find_element(By.CSS_SELECTOR, "a.fen").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves tr"))
     check(driver.find_element(By.ID, "fen").get_attribute("value") ==
