@@ -1,9 +1,9 @@
 // The command lines of `xqtb engine` (engine/engine.hpp), UCI and UCCI, in-process: one
 // session for the whole run over the small tables in XQTB_FUZZ_TABLES (fuzz/make-table-seeds.sh),
 // each input a list of command lines. Lines that would start a child engine or point the
-// engine at another directory are left out (a fuzzer must not run programs), and so is `quit`. Properties: no
-// exception leaves Engine::handle; every `bestmove` (and `pophash bestmove`) names a move legal
-// in the position the commands set, never a banned one; no move when no position is set.
+// engine at another directory are left out (a fuzzer must not run programs), and so is `quit`.
+// Properties: no exception leaves Engine::handle; every `bestmove` (and `pophash bestmove`) names a
+// move legal in the position the commands set, never a banned one; no move when no position is set.
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
@@ -57,7 +57,8 @@ struct Expected {
 
 bool unsafe(const std::string& line) {
   std::string l(line);
-  std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  std::transform(l.begin(), l.end(), l.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
   return l.find("childengine") != std::string::npos || l.find("tablepath") != std::string::npos;
 }
 

@@ -90,8 +90,7 @@ void check_probe(const nlohmann::json& j) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const Api api(tables());
-  const Request req =
-      request_of(std::string_view(reinterpret_cast<const char*>(data), size));
+  const Request req = request_of(std::string_view(reinterpret_cast<const char*>(data), size));
   const Response res = api.handle(req);
   FUZZ_CHECK(res.status == 200 || res.status == 400 || res.status == 404 || res.status == 405);
   FUZZ_CHECK(res.status != 405 || !res.allow.empty());

@@ -118,7 +118,7 @@ void TableDescriptors::read(uint64_t handle, void* out, size_t size, uint64_t of
     if (n < 0) throw TableError(*path, format::errno_text("read failed"));
     if (n == 0)
       throw TableError(*path, "truncated since it was opened: no bytes at offset " +
-                                 std::to_string(offset + done) + " (open it again)");
+                                  std::to_string(offset + done) + " (open it again)");
     done += size_t(n);
   }
 }
