@@ -65,7 +65,7 @@ expect_line(0 "KRNKRAABB  3642897888   61.9 GiB    1.1 GiB  57 min 27 s  to buil
 # list: a changed byte in the last block of the DTM file is found by the file checksum.
 file(COPY "${WORK}/tables/" DESTINATION "${WORK}/damaged")
 damage_byte("${WORK}/damaged/KRKA.xqd" 20)
-expect_line(3 "KRKA       单车对单士        2.9 KiB    check   damaged: ${WORK}/damaged/KRKA.xqd: file checksum mismatch"
+expect_line(3 "KRKA       单车对单士        3.0 KiB    check   damaged: ${WORK}/damaged/KRKA.xqd: file checksum mismatch"
             list --dir "${WORK}/damaged")
 
 # Stalemate (困毙) is not checkmate (将死), though both lose. Red wins in 1 ply by stalemate:
@@ -93,7 +93,7 @@ expect_line(0 "${checkmated} ; loss, mated in 0 plies" probe ${T} --epd "${WORK}
 foreach(rules check none)
   generate("${WORK}/both" KK --rules ${rules})
 endforeach()
-set(kk_row "单将对单将        1.2 KiB")
+set(kk_row "单将对单将        1.3 KiB")
 set(kk_verdict "例和 draw (fortress (best formation holds 100.0%); Red to move wins 0.0% of typical positions)")
 expect_line(0 "KK         ${kk_row}    none    ${kk_verdict}" list --dir "${WORK}/both")
 expect_line(0 "KK         ${kk_row}    check   ${kk_verdict}" list --dir "${WORK}/both")
