@@ -102,7 +102,7 @@ void check_rule_set(const std::string& dir, const std::vector<Material>& order,
     why << (i == 0 ? "" : i + 1 == foreign.size() ? " and " : ", ") << foreign[i];
   if (foreign.size() > 3) why << " and " << foreign.size() - 3 << " more";
   const bool one = foreign.size() == 1;
-  why << (one ? " holds a table" : " hold tables") << " built under --rules "
+  why << (one ? " holds a table" : " hold tables") << " built under the rule set "
       << rule_set_name(theirs) << ", but " << (one ? "its name says " : "their names say ")
       << rule_set_name(rules) << ": rename "
       << (one ? "it to " + renamed : "them (" + foreign[0] + " to " + renamed + ")")

@@ -20,7 +20,7 @@ std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, co
   for (const auto& f : files) {
     f->verify_all();
     if (f->header().rules != rules)
-      throw TableError(f->path(), std::string("built under --rules ") +
+      throw TableError(f->path(), std::string("built under the rule set ") +
                                       rule_set_name(f->header().rules) + ", not " +
                                       rule_set_name(rules));
     if (f->header().index_version != kIndexVersion)

@@ -54,7 +54,7 @@ class Checker {
     if (rules_ == RuleSet::None && is_rule_decided(stored.wdl))
       return "rule-decided value in a table built without rules";
     if (is_chase_decided(stored.wdl) && rules_ != RuleSet::Asian && rules_ != RuleSet::Chinese)
-      return std::string("chase-decided value in a table built with --rules ") +
+      return std::string("chase-decided value in a table built under the rule set ") +
              rule_set_name(rules_);
     if (auto problem = check_plain(succ, stored)) return problem;
     if (auto problem = check_dtc(succ, stored.wdl, dtc)) return problem;

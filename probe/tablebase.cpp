@@ -172,8 +172,8 @@ const Tablebase::Entry* Tablebase::entry(const Material& canonical,
     names += std::string(count++ ? ", " : "") + rule_set_name(e->rules);
   }
   if (count > 1)
-    throw TableError(canonical.name(), "tables of several rule sets (" + names +
-                                           "): choose one (--rules, or the Tablebase option)");
+    throw RuleSetChoiceError(canonical.name(),
+                             "tables of several rule sets (" + names + "): choose one");
   return only;
 }
 
@@ -190,7 +190,7 @@ const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {
     if (t->header().rules != e.rules)
       throw TableError(
           e.wdl_path,
-          std::string("built under --rules ") + rule_set_name(t->header().rules) +
+          std::string("built under the rule set ") + rule_set_name(t->header().rules) +
               ", but its name says " + rule_set_name(e.rules) + ": rename it to " +
               fs::path(table_path("", m, TableKind::Wdl, t->header().rules)).filename().string() +
               " (and its .xqd, .xqc)");

@@ -91,9 +91,9 @@ file(MAKE_DIRECTORY "${WORK}/renamed")
 foreach(ext xqw xqd xqc)
   file(COPY_FILE "${WORK}/tables/KK.none.${ext}" "${WORK}/renamed/KK.${ext}" ONLY_IF_DIFFERENT)
 endforeach()
-expect(3 "built under --rules none, but its name says check: rename it to KK.none.xqw"
+expect(3 "built under the rule set none, but its name says check: rename it to KK.none.xqw"
        probe --fen "3k5/9/9/9/9/9/9/9/9/4K4 w" --dir "${WORK}/renamed")
-expect(3 "KK.xqw holds a table built under --rules none, but its name says check: rename it to KK.none.xqw or delete it"
+expect(3 "KK.xqw holds a table built under the rule set none, but its name says check: rename it to KK.none.xqw or delete it"
        gen KRK --dir "${WORK}/renamed")
 expect(2 "unknown command" frobnicate)
 expect(2 "--lang" stats KRKA ${T} --lang fr)

@@ -116,7 +116,7 @@ TEST_CASE("a file whose header's rule set is not its name's is refused", "[probe
   const Tablebase tb({dir.str()});
   CHECK(tb.rule_sets(Material::parse("KK")) == std::vector<RuleSet>{RuleSet::Check});
   const Position kk = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w");
-  CHECK_THROWS_WITH(tb.probe_wdl(kk), Catch::Contains("built under --rules none") &&
+  CHECK_THROWS_WITH(tb.probe_wdl(kk), Catch::Contains("built under the rule set none") &&
                                           Catch::Contains("rename it to KK.none.xqw"));
   CHECK_THROWS_AS(tb.rules(Material::parse("KK")), TableError);
 }

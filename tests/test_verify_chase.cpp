@@ -55,7 +55,7 @@ TEST_CASE(
   REQUIRE_FALSE(problems.empty());
   CHECK(problems[0].fen == pos.fen());
   CHECK_THAT(problems[0].problem,
-             Catch::Contains("chase-decided value in a table built with --rules check"));
+             Catch::Contains("chase-decided value in a table built under the rule set check"));
   t.wdl[Red][slot] = Wdl::Draw;
   t.distance[Red][slot] = 0;
   // Black to move, drawn: some move keeps the draw, so it is no chase loss.

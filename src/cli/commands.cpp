@@ -149,6 +149,8 @@ int fail_current_exception(const std::string& prefix) {
     return fail(kExitBadInput, prefix + e.what());
   } catch (const MaterialError& e) {
     return fail(kExitBadInput, prefix + e.what());
+  } catch (const RuleSetChoiceError& e) {
+    return fail(kExitTables, prefix + e.what() + " (--rules)");
   } catch (const TableError& e) {
     return fail(kExitTables, prefix + e.what());
   } catch (const std::invalid_argument& e) {

@@ -30,6 +30,13 @@ class TableError : public std::runtime_error {
       : std::runtime_error(path + ": " + reason) {}
 };
 
+// A directory holds a material's tables under several rule sets and none was named: the
+// caller chooses one (the CLI says how).
+class RuleSetChoiceError : public TableError {
+ public:
+  using TableError::TableError;
+};
+
 enum class TableKind : uint32_t {
   Wdl = 1,  // 1 byte per entry: a Wdl code (core/values.hpp), side to move's view
   Dtm = 2,  // 2 bytes per entry (uint16): distance in plies, rule value for Wdl 4-5

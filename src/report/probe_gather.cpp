@@ -11,7 +11,7 @@ MissingTable missing(const Material& m, MissingTable::Need need, std::optional<R
   return MissingTable(m.name(), need, rules,
                       std::string("no table for this material") +
                           (capture ? ", which a capture leads to" : "") +
-                          (rules ? std::string(" (--rules ") + rule_set_name(*rules) + ")" : ""));
+                          (rules ? std::string(" (rule set ") + rule_set_name(*rules) + ")" : ""));
 }
 
 }  // namespace
@@ -37,7 +37,7 @@ ProbeFacts gather_probe(const Tablebase& tb, const Position& pos, int counter,
   for (const Line* line : {&f.pv, &f.pv_limit})
     if (!line->complete())
       throw MissingTable(line->missing->name(), MissingTable::Need::Line, f.rules,
-                         std::string("no table of --rules ") + rule_set_name(f.rules) +
+                         std::string("no table of the rule set ") + rule_set_name(f.rules) +
                              " for this material: the line stops after " +
                              std::to_string(line->moves.size()) + " plies");
   f.ending = o.memo ? o.memo->ending_of(tb, pos, r) : ending_of(tb, pos, r);
