@@ -371,15 +371,30 @@ RootProbe Tablebase::root_probe(const Position& root, int counter) const {
 
 RootProbe Tablebase::root_probe_within(const Position& root, int counter,
                                        std::optional<RuleSet> within) const {
+  return root_report_within(root, counter, within, false).limited;
+}
+
+RootReport Tablebase::root_report(const Position& root, int counter) const {
+  return root_report_within(root, counter, std::nullopt, true);
+}
+
+RootReport Tablebase::root_report_within(const Position& root, int counter,
+                                         std::optional<RuleSet> within, bool unlimited) const {
   check_counter(counter);
-  RootProbe out;
+  RootReport report;
+  RootProbe& out = report.limited;
   out.counter = counter;
+  // Either query's answer when one is not found: the same status and material for both.
+  const auto not_found = [&](RootStatus status, std::optional<Material> missing) {
+    out = RootProbe{};
+    out.status = status;
+    out.counter = counter;
+    out.missing = missing;
+    report.unlimited = {status, {}, missing};
+    return report;
+  };
   const auto here = stored(root, true, within);
-  if (!here) {
-    out.status = RootStatus::NoTable;
-    out.missing = Material::of(root).canonical();
-    return out;
-  }
+  if (!here) return not_found(RootStatus::NoTable, Material::of(root).canonical());
   // Sorted by index into these arrays: no allocation, and ties keep the legal-move order.
   std::array<MoveKey, MoveList::kCapacity> keys;
   std::array<int, MoveList::kCapacity> order;
@@ -387,13 +402,7 @@ RootProbe Tablebase::root_probe_within(const Position& root, int counter,
     const bool capture = root.is_capture(m);
     const Position next = root.after(m);
     const auto after = stored(next, true, here->rules);
-    if (!after) {
-      out = RootProbe{};
-      out.status = RootStatus::NoSubTable;
-      out.counter = counter;
-      out.missing = Material::of(next).canonical();
-      return out;
-    }
+    if (!after) return not_found(RootStatus::NoSubTable, Material::of(next).canonical());
     RootMoveLimit& r = out.moves[out.size];
     r.move = m;
     r.unlimited = {negate(after->value.wdl), after->value.distance};
@@ -410,9 +419,21 @@ RootProbe Tablebase::root_probe_within(const Position& root, int counter,
     order[out.size] = out.size;
     ++out.size;
   }
-  if (out.size == 0) {
-    out.status = RootStatus::NoLegalMove;
-    return out;
+  if (out.size == 0) return not_found(RootStatus::NoLegalMove, std::nullopt);
+  if (unlimited) {
+    // root_moves' order: by the key alone, ties in legal-move order.
+    std::array<int, MoveList::kCapacity> by_key = order;
+    std::stable_sort(by_key.begin(), by_key.begin() + out.size,
+                     [&](int a, int b) { return keys[a] > keys[b]; });
+    for (int i = 0; i < out.size; ++i)
+      report.unlimited.moves.push_back({out.moves[by_key[i]].move, out.moves[by_key[i]].unlimited});
+    if (here->rules == RuleSet::Asian && is_chase_decided(here->value.wdl)) {
+      AsianPlay play = asian_play(root);
+      if (play.missing()) return not_found(RootStatus::NoSubTable, play.missing());
+      const Move first = play.next();
+      std::stable_partition(report.unlimited.moves.begin(), report.unlimited.moves.end(),
+                            [&](const MoveValue& mv) { return mv.move == first; });
+    }
   }
   std::sort(order.begin(), order.begin() + out.size, [&](int a, int b) {
     if (out.moves[a].rank != out.moves[b].rank) return out.moves[a].rank > out.moves[b].rank;
@@ -421,7 +442,7 @@ RootProbe Tablebase::root_probe_within(const Position& root, int counter,
   });
   const std::array<RootMoveLimit, MoveList::kCapacity> unsorted = out.moves;
   for (int i = 0; i < out.size; ++i) out.moves[i] = unsorted[order[i]];
-  return out;
+  return report;
 }
 
 BestMove Tablebase::best_move(const Position& pos) const {

@@ -120,6 +120,13 @@ struct RootProbe {
   const RootMoveLimit* end() const { return moves.data() + size; }
 };
 
+// A position's root_probe and root_moves at once, from one probe of each successor: what a
+// report of the position shows (probe --json, the web service). Both have the same status.
+struct RootReport {
+  RootProbe limited;
+  RootMoves unlimited;
+};
+
 // Tables of several rule sets may share a directory (core/table_names.hpp). A Tablebase answers
 // every query under one rule set, never mixing them: a position's value and the values of its
 // successors (captures lead into sub-tables) come from tables of the same rule set. With a rule
@@ -177,6 +184,8 @@ class Tablebase {
   // (NoSubTable), each naming the material, or no legal move (NoLegalMove). Probes every
   // successor: for the root, not for search. Same exceptions as probe().
   RootMoves root_moves(const Position& pos) const;
+  // root_probe and root_moves together, each successor probed once: the two cost as one.
+  RootReport root_report(const Position& pos, int counter) const;
   // The first of root_moves(pos), or the same reason why there is none.
   BestMove best_move(const Position& pos) const;
   // Best moves of both sides from pos to the end: mate or stalemate, a repetition (a rule-
@@ -247,6 +256,9 @@ class Tablebase {
   RootMoves root_moves_within(const Position& pos, std::optional<RuleSet> within) const;
   RootProbe root_probe_within(const Position& pos, int counter,
                               std::optional<RuleSet> within) const;
+  // Both root queries; the unlimited order (RootReport::unlimited) only when asked for.
+  RootReport root_report_within(const Position& pos, int counter, std::optional<RuleSet> within,
+                                bool unlimited) const;
   BestMove best_move_within(const Position& pos, std::optional<RuleSet> within) const;
   // The rule set of pos's table by its name, without opening a file (nullopt: no table).
   std::optional<RuleSet> rules_at(const Position& pos) const;

@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "core/index.hpp"
 #include "core/random_position.hpp"
 #include "core/table_names.hpp"
 #include "generator/solve.hpp"
@@ -279,6 +280,45 @@ TEST_CASE("root probe: every legal move under the limit, ranked, best first", "[
   CHECK(tb.probe(mated, 120)->limited.verdict == LimitVerdict::Loss);
   CHECK(tb.root_probe(Position::from_fen("3k5/9/9/9/9/4c4/9/9/9/R3K4 w"), 0).status ==
         RootStatus::NoTable);
+}
+
+// root_report is root_probe and root_moves from one pass over the successors: equal to both,
+// move by move, on every legal KRKN position (forced, drawn and rule-decided values) at
+// counters inside, near and at the limit.
+TEST_CASE("root report: the root probe and the root moves of one pass", "[limit]") {
+  const Tablebase tb({test::small_tables()});
+  const Material m = Material::parse("KRKN");
+  const Index index(m);
+  int compared = 0;
+  for (uint64_t slot = 0; slot < index.size(); slot += 7) {
+    Position pos;
+    if (!index.decode(slot, pos)) continue;
+    for (const Color side : {Red, Black}) {
+      pos.set_side_to_move(side);
+      if (!pos.legality_error().empty()) continue;
+      const int counter = int(slot % 3) * 59;  // 0, 59 or 118
+      const RootReport r = tb.root_report(pos, counter);
+      const RootProbe probe = tb.root_probe(pos, counter);
+      const RootMoves moves = tb.root_moves(pos);
+      INFO(pos.fen() << " at " << counter);
+      REQUIRE(r.limited.status == probe.status);
+      REQUIRE(r.unlimited.status == moves.status);
+      REQUIRE(r.limited.size == probe.size);
+      for (int i = 0; i < probe.size; ++i) {
+        CHECK(r.limited.moves[i].move == probe.moves[i].move);
+        CHECK(r.limited.moves[i].rank == probe.moves[i].rank);
+        CHECK(r.limited.moves[i].dtc == probe.moves[i].dtc);
+      }
+      REQUIRE(r.unlimited.moves.size() == moves.moves.size());
+      for (size_t i = 0; i < moves.moves.size(); ++i) {
+        CHECK(r.unlimited.moves[i].move == moves.moves[i].move);
+        CHECK(r.unlimited.moves[i].value.wdl == moves.moves[i].value.wdl);
+        CHECK(r.unlimited.moves[i].value.distance == moves.moves[i].value.distance);
+      }
+      ++compared;
+    }
+  }
+  CHECK(compared > 1000);
 }
 
 TEST_CASE("the line under the limit converts every sampled win within the plies left", "[limit]") {

@@ -21,9 +21,10 @@ ProbeFacts gather_probe(const Tablebase& tb, const Position& pos, int counter,
   const auto limit = tb.probe(pos, counter);
   if (!limit)
     throw missing(Material::of(pos).canonical(), MissingTable::Need::Own, o.requested_rules);
-  ProbeFacts f{*tb.rules(Material::of(pos)), *limit, tb.root_probe(pos, counter), {}, {}, {}, {}};
+  RootReport report = tb.root_report(pos, counter);
+  ProbeFacts f{*tb.rules(Material::of(pos)), *limit, report.limited, {}, {}, {}, {}};
   const ProbeResult& r = limit->unlimited;
-  RootMoves root = tb.root_moves(pos);  // same status as the root probe
+  RootMoves& root = report.unlimited;
   if (root.missing)
     throw missing(*root.missing,
                   root.status == RootStatus::NoSubTable ? MissingTable::Need::Capture

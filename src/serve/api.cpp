@@ -136,13 +136,15 @@ Response probe_route(const Tablebases& tables, const Request& req, bool mainline
         pos, m.name(),
         std::string("no table for this material") +
             (rules ? std::string(" under the ") + rule_set_name(*rules) + " rules" : ""));
-  nlohmann::json j;
+  const report::ProbeJsonOptions o{!mainline, mainline, rules, false, &tables.endings(*tb)};
+  std::optional<report::ProbeFacts> gathered;
   try {
-    j = report::probe_json(*tb, pos, counter,
-                           {!mainline, mainline, rules, false, &tables.endings(*tb)});
+    gathered = report::gather_probe(*tb, pos, counter, {o.pv, o.requested_rules, o.memo});
   } catch (const report::MissingTable& e) {
     return missing_answer(pos, e.material(), e.what());
   }
+  const report::ProbeFacts& facts = *gathered;
+  nlohmann::json j = report::probe_json(*tb, pos, counter, facts, o);
   j["available"] = true;
   j["material"] = m.name();
   j["material_zh"] = m.chinese_name();
@@ -151,14 +153,15 @@ Response probe_route(const Tablebases& tables, const Request& req, bool mainline
     j["line_limit"] = line_steps(pos, j["pv_limit"]);
     return json_response(200, j);
   }
-  // What a move list shows beside the value: a capture, a check, and where the move leads.
-  for (auto& mj : j["moves"]) {
-    const Move mv = parse_move(pos, mj["move"].get<std::string>());
-    Position next = pos;
-    next.make(mv);
-    mj["capture"] = pos.at(mv.to) != kNoPiece;
-    mj["check"] = next.in_check(next.side_to_move());
-    mj["fen_after"] = next.fen();
+  // What a move list shows beside the value: a capture, a check, and where the move leads
+  // (j["moves"] lists facts.moves in their order).
+  nlohmann::json& moves = j["moves"];
+  for (size_t i = 0; i < facts.moves.size(); ++i) {
+    const Move mv = facts.moves[i].move;
+    const Position next = pos.after(mv);
+    moves[i]["capture"] = pos.is_capture(mv);
+    moves[i]["check"] = next.in_check(next.side_to_move());
+    moves[i]["fen_after"] = next.fen();
   }
   return json_response(200, j);
 }
