@@ -8,18 +8,28 @@
 # Debug's -g, which the reports do not use. -fno-sanitize-recover=all makes the
 # first report of either sanitizer end its test with an error. install_and_example is left
 # out: it links the installed (here instrumented) library into an uninstrumented example.
-# scripts/test.sh calls it after the main suite. Extra arguments go to the configure step.
+# scripts/test.sh builds it beside the main suite (--build-only), then runs it (--test-only).
+# Other arguments go to the configure step.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+step=all
+case ${1:-} in
+  --build-only) step=build; shift ;;
+  --test-only) step=test; shift ;;
+esac
+
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DXQTB_WERROR=ON \
-  -DCMAKE_C_FLAGS_DEBUG=-g1 -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DXQTB_COLD_CODE_OPTIONS=-O0 \
-  -DCMAKE_C_FLAGS="$sanitize -O1 -fno-omit-frame-pointer" \
-  -DCMAKE_CXX_FLAGS="$sanitize -O1 -fno-omit-frame-pointer" \
-  -DCMAKE_EXE_LINKER_FLAGS="$sanitize" "$@"
-# Every default target: the test programs the suite runs, whatever they are.
-cmake --build build-asan
+if [ "$step" != test ]; then
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DXQTB_WERROR=ON \
+    -DCMAKE_C_FLAGS_DEBUG=-g1 -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DXQTB_COLD_CODE_OPTIONS=-O0 \
+    -DCMAKE_C_FLAGS="$sanitize -O1 -fno-omit-frame-pointer" \
+    -DCMAKE_CXX_FLAGS="$sanitize -O1 -fno-omit-frame-pointer" \
+    -DCMAKE_EXE_LINKER_FLAGS="$sanitize" "$@"
+  # Every default target: the test programs the suite runs, whatever they are.
+  cmake --build build-asan
+fi
+[ "$step" != build ] || exit 0
 
 # detect_leaks: a leak fails the test too; strict_string_checks and the init-order checks catch
 # more than the defaults; UBSan prints where.

@@ -9,15 +9,20 @@
 #   scripts/fuzz.sh --long          each target 600 s: the long run of docs/benchmarks.md
 #   scripts/fuzz.sh ... TARGET...   only these targets (fen material notation game table serve
 #                                   engine)
+#   scripts/fuzz.sh --build-only    the targets and the table seeds, no run (scripts/test.sh:
+#                                   beside the main suite); --run-only then runs them
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 seconds=14
 targets=()
+step=all
 while [ $# -gt 0 ]; do
   case $1 in
     --time) seconds=$2; shift 2 ;;
     --long) seconds=600; shift ;;
+    --build-only) step=build; shift ;;
+    --run-only) step=run; shift ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -27,22 +32,25 @@ sanitize="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache
                                          -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQTB_WERROR=ON \
-  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 "${launcher[@]}" \
-  -DXQTB_FUZZ=ON -DXQTB_TESTS=OFF -DXQTB_OPENMP=OFF -DXQTB_MPI=OFF \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-  -DCMAKE_CXX_FLAGS="$sanitize -fno-omit-frame-pointer" >/dev/null
-cmake --build build-fuzz --target "${targets[@]/#/fuzz_}"
-
-# Real small tables (generated, never committed): fuzz_table's seeds and intact reference,
-# the tables fuzz_serve and fuzz_engine answer from; by build/xqtb (scripts/test.sh builds it
-# before this leg), else by a sanitized one built here.
 tables=build-fuzz/tables
-if [ ! -f "$tables/KRKA.xqw" ]; then
-  xqtb=build/xqtb
-  [ -x "$xqtb" ] || { cmake --build build-fuzz --target xqtb && xqtb=build-fuzz/xqtb; }
-  fuzz/make-table-seeds.sh "$xqtb" "$tables" >/dev/null
+if [ "$step" != run ]; then
+  cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQTB_WERROR=ON \
+    -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 "${launcher[@]}" \
+    -DXQTB_FUZZ=ON -DXQTB_TESTS=OFF -DXQTB_OPENMP=OFF -DXQTB_MPI=OFF \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+    -DCMAKE_CXX_FLAGS="$sanitize -fno-omit-frame-pointer" >/dev/null
+  cmake --build build-fuzz --target "${targets[@]/#/fuzz_}"
+
+  # Real small tables (generated, never committed): fuzz_table's seeds and intact reference,
+  # the tables fuzz_serve and fuzz_engine answer from; by build/xqtb (scripts/test.sh builds it
+  # before this leg), else by a sanitized one built here.
+  if [ ! -f "$tables/KRKA.xqw" ]; then
+    xqtb=build/xqtb
+    [ -x "$xqtb" ] || { cmake --build build-fuzz --target xqtb && xqtb=build-fuzz/xqtb; }
+    fuzz/make-table-seeds.sh "$xqtb" "$tables" >/dev/null
+  fi
 fi
+[ "$step" != build ] || exit 0
 
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1 ${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1 ${UBSAN_OPTIONS:-}"

@@ -6,7 +6,9 @@
 # it); runs the thread tests under ThreadSanitizer (scripts/tsan.sh) and the suite but its big
 # and slow tests under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/asan.sh); runs
 # each libFuzzer target from its committed corpus for a bounded time (scripts/fuzz.sh).
-# Prints each leg's wall and CPU time; stops at the first failure with a non-zero exit.
+# The three sanitizer builds run beside the suite. Prints each leg's wall and CPU time (a
+# background build's CPU counts where it is waited for); stops at the first failure with a
+# non-zero exit.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -32,10 +34,22 @@ leg format bash scripts/format.sh --check
 # files and the test files (XQTB_COLD_CODE_OPTIONS), never hot: a third less of their compile
 # time than Release's -O3.
 leg build bash scripts/build.sh -DXQTB_WERROR=ON -DXQTB_COLD_CODE_OPTIONS=-O1
+# The sanitizer and fuzz builds run beside the suite, at low priority: the suite leaves about
+# a third of the cores idle (its serial tests, its tail of long ones), which they take. Their
+# own session, so that a failing suite stops them; their output in build/sanitizer-builds.log.
+setsid bash -c 'nice -n 10 bash scripts/asan.sh --build-only &&
+  nice -n 10 bash scripts/tsan.sh --build-only &&
+  nice -n 10 bash scripts/fuzz.sh --build-only' >build/sanitizer-builds.log 2>&1 &
+builds=$!
+trap 'kill -- -$builds 2>/dev/null || true' EXIT
+sanitizer_builds() {
+  wait "$builds" || { tail -n 40 build/sanitizer-builds.log; echo "test.sh: a sanitizer build failed"; exit 1; }
+}
 # Two tests at once, each with OpenMP threads: idle threads sleep instead of spinning on the
 # cores the other test needs.
 leg suite env OMP_WAIT_POLICY=passive ctest --test-dir build --output-on-failure -j2
-leg tsan bash scripts/tsan.sh
-leg asan bash scripts/asan.sh
-leg fuzz bash scripts/fuzz.sh
+leg "sanitizer builds (the rest after the suite)" sanitizer_builds
+leg tsan bash scripts/tsan.sh --test-only
+leg asan bash scripts/asan.sh --test-only
+leg fuzz bash scripts/fuzz.sh --run-only
 echo "test.sh: all legs passed in $SECONDS s"

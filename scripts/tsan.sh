@@ -6,14 +6,24 @@
 # runs them: 8 threads probing one Tablebase ([threads]), the C API shared by threads, and the
 # format tests ([format], with concurrent reads through a shared block cache). Exits non-zero
 # on any race or test failure. scripts/test.sh calls it after the main suite. Extra arguments
-# are passed to the configure step.
+# are passed to the configure step; --build-only and --test-only (first) do one half, as
+# scripts/test.sh does: the build beside the main suite.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQTB_OPENMP=OFF \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DXQTB_COLD_CODE_OPTIONS=-O0 \
-  -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" "$@"
-cmake --build build-tsan --target xqtb_thread_tests
+step=all
+case ${1:-} in
+  --build-only) step=build; shift ;;
+  --test-only) step=test; shift ;;
+esac
+
+if [ "$step" != test ]; then
+  cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQTB_OPENMP=OFF \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DXQTB_COLD_CODE_OPTIONS=-O0 \
+    -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" "$@"
+  cmake --build build-tsan --target xqtb_thread_tests
+fi
+[ "$step" != build ] || exit 0
 
 # halt_on_error: the first race fails the run (TSan's exit code 66), with both stacks shown.
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
