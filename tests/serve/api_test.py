@@ -22,6 +22,8 @@ CAPTURE = "3k5/R3a4/9/9/9/9/9/9/9/4K4 w - - 0 1"    # a8e8 takes the advisor
 DRAW_KRKN = "4k4/9/4n4/9/9/9/9/9/4R4/3K5 w - - 0 1"  # KRKN: checked below to be a draw or not
 RULE_WIN = "9/9/4k4/9/9/9/9/9/1n7/R2K5 w - - 0 1"   # KRKN: won by the perpetual-check rule
 RULE_LOSS = "9/9/4k4/9/9/9/9/3n5/9/R2K5 b - - 0 1"  # KRKN: lost by it
+CHASE_WIN = "9/9/3k5/3N5/9/9/9/2p6/1p7/3K5 b - - 0 1"   # KNKPP, Asian rules: the pawns win
+CHASE_LOSS = "9/9/3k5/3N5/9/9/9/2p6/2p6/3K5 w - - 0 1"  # the horse can hold only by chasing
 failures = []
 
 
@@ -299,6 +301,26 @@ check(len(results) == 240 and all(results), "240 concurrent probes equal the CLI
 check(any(" GET /api/v1/tables 200 " in line for line in server.log), "requests are logged")
 code = server.stop()
 check(code == 0 and server.log[-1] == "xqtb serve: stopped\n", "SIGTERM stops cleanly (%s)" % code)
+
+# --- the chase rules' classes: KNKPP under the Asian rules, the smallest ending where a chase
+# rule decides values (docs/rule-sets.md), on a server of its own.
+ASIAN = os.path.join(WORK, "asian")
+generate(XQTB, ASIAN, "KNKPP", "asian")
+server = Server(XQTB, ASIAN, "--quiet")
+for fen, cls, side in ((CHASE_WIN, "chase_win", "black"), (CHASE_LOSS, "chase_loss", "red")):
+    status, j, _ = get("/api/v1/probe", fen=fen)
+    cli = cli_json(XQTB, "probe", "--fen", fen, "--dir", ASIAN, "--moves", "--json")
+    for m in cli["moves"]:
+        m.pop("ending", None)
+    check(status == 200 and server_only(j) == cli, cls + " probe equals the CLI")
+    check(j["class"] == cls and j["rules"] == "asian" and j["decided_by"] == "chase_rules"
+          and j["dtm"] is None and j["side_to_move"] == side,
+          "%s: %s" % (cls, {k: j.get(k) for k in ("class", "rules", "decided_by", "dtm")}))
+    check(j["limit_wdl"] == "draw", cls + " is not claimed under the natural limit")
+status, j, _ = get("/api/v1/probe", fen=CHASE_WIN, rules="check")
+check(status == 200 and j["available"] is False and j["missing_material"] == "KNKPP",
+      "a rule set the directory lacks: the table is missing")
+check(server.stop() == 0, "the second server stops cleanly")
 
 print("api_test: %d failures, %.1f s" % (len(failures), time.time() - started))
 sys.exit(1 if failures else 0)

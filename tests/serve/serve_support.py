@@ -40,7 +40,8 @@ def cli_json(xqtb, *args):
     return json.loads(out)
 
 
-def generate(xqtb, tables, material):
-    if not os.path.exists(os.path.join(tables, material + ".xqw")):
-        subprocess.run([xqtb, "gen", material, "--dir", tables], check=True,
+def generate(xqtb, tables, material, rules="check"):
+    name = material + ("" if rules == "check" else "." + rules) + ".xqw"
+    if not os.path.exists(os.path.join(tables, name)):
+        subprocess.run([xqtb, "gen", material, "--dir", tables, "--rules", rules], check=True,
                        stdout=subprocess.DEVNULL)
