@@ -73,7 +73,7 @@ expect_line(3 "KRKA       单车对单士        3.0 KiB    check   damaged: ${W
 # show their own ending.
 set(stalemate_in_1 "3k5/R8/9/9/9/9/9/9/9/5K3 w")
 expect_line(0 "Red to move wins: stalemate in 1 ply (1 move)" probe ${T} --fen "${stalemate_in_1}")
-expect_line(0 "红先胜，1 步困毙" probe ${T} --lang zh --fen "${stalemate_in_1}")
+expect_line(0 "红先胜，1 步困毙（1 回合）" probe ${T} --lang zh --fen "${stalemate_in_1}")
 expect_line(0 "  a8e8  车九平五  win, stalemate in 1 ply; under the limit: win, conversion in 1 ply (rank 999)" probe ${T} --moves --fen "${stalemate_in_1}")
 expect_line(0 "  a5d5  车九平六  win, mate in 1 ply; under the limit: win, conversion in 1 ply (rank 999)" probe ${T} --moves --fen "3k5/9/9/9/R8/9/9/9/9/4K4 w")
 expect_line(0 "  a5d5  车九平六  胜 1 步杀; 限着下胜，1 步转换（序 999）" probe ${T} --moves --lang zh --fen "3k5/9/9/9/R8/9/9/9/9/4K4 w")

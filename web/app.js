@@ -11,12 +11,17 @@ const T = {
     red: "红", black: "黑", win: "胜", cursed_win: "胜（超出自然限着）", draw: "和",
     blessed_loss: "负（自然限着内可守和）", loss: "负", rule_win: "胜（对方长将判负）",
     rule_loss: "负（长将判负）", chase_win: "胜（对方长捉判负）", chase_loss: "负（长捉判负）",
-    mate_in: (n) => `${n} 步杀`, mated_in: (n) => `${n} 步被杀`, stalemate_in: (n) => `${n} 步困毙`,
+    // 步 = ply (半回合); the moves it spans beside it, as the English does.
+    mate_in: (n) => `${n} 步杀（${rounds(n)} 回合）`, mated_in: (n) => `${n} 步被杀（${rounds(n)} 回合）`,
+    stalemate_in: (n) => `${n} 步困毙（${rounds(n)} 回合）`,
     no_table: (m) => `缺少残局库：${m}`, dtm: "杀棋步数", dtc: "转换步数", capture: "吃", check: "将",
     plies: "步（半回合）", verdict: "结论", longest: "最长胜局", histogram: "杀棋步数分布（红先胜）", histogram_dtc: "转换步数分布（红先胜，限着内）",
     shares: "胜和负比例", to_move: "先走", win_s: "胜", draw_s: "和", loss_s: "负",
     no_moves: "无着可走", limit: "自然限着下", cycle: "循环", illegal: "局面不合法",
     editing: "摆棋：点选棋子，再点棋盘上的位置；橡皮擦去棋子。",
+    rule_set: { none: "无规则", check: "长将规则", asian: "亚洲规则", chinese: "中国规则" },
+    ruling: { no_cycle: "无循环", draw: "不变作和", red_loses: "红方判负", black_loses: "黑方判负" },
+    not_final: "（未定）",
   },
   en: {
     title: "Xiangqi endgame tablebase", tab_board: "Board", tab_ending: "Ending", tab_adjudicate: "Adjudicate",
@@ -34,8 +39,13 @@ const T = {
     shares: "Win / draw / loss shares", to_move: "to move", win_s: "win", draw_s: "draw", loss_s: "loss",
     no_moves: "no legal move", limit: "under the natural limit", cycle: "Cycle", illegal: "illegal position",
     editing: "Editing: pick a piece, then a point; the eraser removes one.",
+    rule_set: { none: "no rules", check: "check rule", asian: "Asian rules", chinese: "Chinese rules" },
+    ruling: { no_cycle: "no cycle", draw: "draw", red_loses: "Red loses", black_loses: "Black loses" },
+    not_final: " (not final)",
   },
 };
+// The moves a distance in plies spans (a mate in 5 plies: Red's 3rd move).
+const rounds = (plies) => Math.ceil(plies / 2);
 const GROUPS = ["win", "rule_win", "chase_win", "cursed_win", "draw", "blessed_loss", "chase_loss", "rule_loss", "loss"];
 const NAMES = { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
                 k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" };
@@ -52,6 +62,8 @@ const state = {
 };
 const $ = (id) => document.getElementById(id);
 const t = (key, ...a) => { const v = T[state.lang][key]; return typeof v === "function" ? v(...a) : v; };
+// A name of the API (rule set, ruling) in the page's language; an unknown one as it is.
+const named = (table, name) => T[state.lang][table][name] || name;
 
 function el(tag, attrs = {}, text) {
   const e = document.createElementNS(tag === "svg" || attrs.svg ? SVGNS : "http://www.w3.org/1999/xhtml", tag);
@@ -195,7 +207,9 @@ function valueText(p) {
 function limitText(p) {
   if (!p.available) return "";
   const w = { win: t("win_s"), draw: t("draw_s"), loss: t("loss_s") }[p.limit_wdl] || p.limit_wdl;
-  return `${t("limit")} (${p.counter}): ${w}${p.dtc !== null ? `, ${t("dtc")} ${p.dtc}` : ""} · ${p.material_zh} ${p.material} · ${p.rules}`;
+  const dtc = p.dtc !== null ? `${state.lang === "zh" ? "，" : ", "}${t("dtc")} ${p.dtc}` : "";
+  const counter = state.lang === "zh" ? `（${p.counter}）：` : ` (${p.counter}): `;
+  return `${t("limit")}${counter}${w}${dtc} · ${p.material_zh} ${p.material} · ${named("rule_set", p.rules)}`;
 }
 
 function renderProbe() {
@@ -307,8 +321,8 @@ async function showEnding(material) {
     const s = await api(`/api/v1/stats/${encodeURIComponent(material)}?${q}`);
     if (!s.available) { box.append(el("p", { class: "error" }, t("no_table", `${s.missing_material_zh} (${s.missing_material})`))); return; }
     const zh = state.lang === "zh";
-    box.append(el("h2", { id: "ending-title" }, `${s.material_zh} ${s.material} · ${s.rules}`));
-    box.append(el("p", { class: "value", id: "verdict" }, `${t("verdict")}: ${s.verdict_zh} (${s.verdict})`));
+    box.append(el("h2", { id: "ending-title" }, `${s.material_zh} ${s.material} · ${named("rule_set", s.rules)}`));
+    box.append(el("p", { class: "value", id: "verdict" }, zh ? `${t("verdict")}：${s.verdict_zh}` : `${t("verdict")}: ${s.verdict} (${s.verdict_zh})`));
     box.append(el("p", {}, zh ? s.explanation_zh : s.explanation));
     box.append(el("h2", {}, t("shares")));
     const table = el("table", { class: "stats-table" });
@@ -369,7 +383,7 @@ async function adjudicateGame(ev) {
     const a = await api("/api/v1/adjudicate", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ fen: $("adj-fen").value, moves: $("adj-moves").value, rules: $("adj-rules").value }) });
     box.append(el("p", { class: "ruling-reason", id: "ruling-reason" }, state.lang === "zh" ? a.reason_zh : a.reason));
-    box.append(el("p", {}, `${a.verdict}${a.final ? "" : " (not final)"} · ${a.plies} ${t("plies")}`));
+    box.append(el("p", {}, `${named("ruling", a.verdict)}${a.final ? "" : t("not_final")} · ${a.plies} ${t("plies")}`));
     if (a.cycle) {
       const table = el("table", { class: "stats-table" });
       for (const p of a.cycle.plies) {
@@ -399,6 +413,8 @@ function selectTab(name) {
 function translate() {
   document.documentElement.lang = state.lang;
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  for (const o of document.querySelectorAll("#rules option, #adj-rules option"))
+    if (o.value) o.textContent = named("rule_set", o.value);
   $("lang").textContent = state.lang === "zh" ? "English" : "中文";
 }
 
@@ -409,8 +425,9 @@ async function init() {
   const tables = await api("/api/v1/tables").catch(() => ({ rule_sets: [] }));
   const sel = $("rules");
   sel.append(el("option", { value: "" }, "—"));
-  for (const r of tables.rule_sets) sel.append(el("option", { value: r }, r));
+  for (const r of tables.rule_sets) sel.append(el("option", { value: r }, named("rule_set", r)));
   sel.value = state.rules;
+  translate();  // the options just added
   sel.addEventListener("change", () => { state.rules = sel.value; load(state.fen); });
   $("lang").addEventListener("click", () => {
     state.lang = state.lang === "zh" ? "en" : "zh";

@@ -21,6 +21,13 @@ std::string moves_of(unsigned plies) {
   return std::to_string(moves) + (moves == 1 ? " move" : " moves");
 }
 
+// "5 步杀（3 回合）": plies (步 = 半回合, as everywhere in xqtb's Chinese) and the moves they
+// span, so that a reader who counts 步 as the winner's moves (the puzzle books' 三步杀) is told.
+std::string zh_distance(unsigned plies, const char* ending) {
+  return std::to_string(plies) + " 步" + ending + "（" + std::to_string((plies + 1) / 2) +
+         " 回合）";
+}
+
 bool stalemate(std::optional<Ending> e) {
   return e == Ending::Stalemate;
 }
@@ -30,7 +37,6 @@ bool stalemate(std::optional<Ending> e) {
 std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet rules, Lang lang,
                             std::optional<Ending> ending) {
   const Color us = pos.side_to_move();
-  const std::string d = std::to_string(r.distance);
   const bool stale = stalemate(ending);
   const bool now = r.wdl == Wdl::Loss && r.distance == 0 && ending;  // no legal move here
   const bool asian = rules == RuleSet::Asian;  // one and the same piece; no potential stored
@@ -39,14 +45,14 @@ std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet r
     const std::string who = side_name(us, lang) + "先";
     switch (r.wdl) {
       case Wdl::Win:
-        return who + "胜，" + d + (stale ? " 步困毙" : " 步杀");
+        return who + "胜，" + zh_distance(r.distance, stale ? "困毙" : "杀");
       case Wdl::CursedWin:
-        return who + "胜（不计自然限着），" + d + (stale ? " 步困毙" : " 步杀");
+        return who + "胜（不计自然限着），" + zh_distance(r.distance, stale ? "困毙" : "杀");
       case Wdl::BlessedLoss:
-        return who + "负（不计自然限着），" + d + (stale ? " 步被困毙" : " 步被杀");
+        return who + "负（不计自然限着），" + zh_distance(r.distance, stale ? "被困毙" : "被杀");
       case Wdl::Loss:
         if (now) return who + (stale ? "负，已被困毙（无着可走，未被将军）" : "负，已被将死");
-        return who + "负，" + d + (stale ? " 步被困毙" : " 步被杀");
+        return who + "负，" + zh_distance(r.distance, stale ? "被困毙" : "被杀");
       case Wdl::RuleWin:
         return who + "胜（对方只能长将，长将判负）";
       case Wdl::RuleLoss:

@@ -47,7 +47,7 @@ try:
     check(pieces == sorted(["將", "士", "俥", "帥"]), "the pieces of the FEN: %s" % pieces)
     value = driver.find_element(By.ID, "value").text
     words = "步困毙" if expected.get("ending") == "stalemate" else "步杀"
-    check(value.startswith("红先胜，%d %s" % (expected["dtm"], words)),
+    check(value.startswith("红先胜，%d %s（%d 回合）" % (expected["dtm"], words, (expected["dtm"] + 1) // 2)),
           "the value in words: %r" % value)
     rows = driver.find_elements(By.CSS_SELECTOR, "#moves tr")
     check([r.get_attribute("data-move") for r in rows] == [m["move"] for m in expected["moves"]],
@@ -69,7 +69,8 @@ try:
     after = cli_json(XQTB, "probe", "--fen", driver.find_element(By.ID, "fen").get_attribute(
         "value"), "--dir", TABLES, "--moves", "--json")
     value = driver.find_element(By.ID, "value").text
-    check(value.startswith("黑先负，%d 步被杀" % after["dtm"]), "the new value: %r" % value)
+    check(value.startswith("黑先负，%d 步被杀（%d 回合）" % (after["dtm"], (after["dtm"] + 1) // 2)),
+          "the new value: %r" % value)
     check(after["dtm"] == expected["dtm"] - 1, "one ply closer to mate")
     rows = driver.find_elements(By.CSS_SELECTOR, "#moves tr")
     check([r.get_attribute("data-move") for r in rows] == [m["move"] for m in after["moves"]],
@@ -112,8 +113,10 @@ try:
     driver.find_element(By.ID, "tab-ending").click()
     wait.until(lambda d: d.find_elements(By.ID, "histogram"))
     stats = cli_json(XQTB, "stats", "KRKA", "--dir", TABLES, "--json")
-    check(driver.find_element(By.ID, "verdict").text == "结论: %s (%s)" % (
-        stats["verdict_zh"], stats["verdict"]), "the verdict")
+    check(driver.find_element(By.ID, "verdict").text == "结论：%s" % stats["verdict_zh"],
+          "the verdict")
+    title = driver.find_element(By.ID, "ending-title").text
+    check(title.endswith("KRKA · 长将规则"), "the rule set in Chinese: %r" % title)
     bars = driver.find_elements(By.CSS_SELECTOR, "#histogram rect")
     check(len(bars) == len(stats["red_to_move"]["win_dtm_histogram"]), "one bar per distance")
     bars = driver.find_elements(By.CSS_SELECTOR, "#histogram-dtc rect")
@@ -143,6 +146,8 @@ try:
           "the ruling: %r" % driver.find_element(By.ID, "ruling-reason").text)
     check(len(driver.find_elements(By.CSS_SELECTOR, "#ruling tr.cycle")) == 4,
           "the cycle's four plies highlighted")
+    ruling = driver.find_element(By.CSS_SELECTOR, "#ruling p:nth-of-type(2)").text
+    check(ruling.startswith("红方判负 · "), "the ruling in Chinese: %r" % ruling)
     driver.find_element(By.ID, "view-adjudicate").screenshot(os.path.join(SHOTS, "adjudicate.png"))
     logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not logs, "no errors in the browser console: %s" % logs)
