@@ -37,7 +37,10 @@ leg build bash scripts/build.sh -DXQTB_WERROR=ON -DXQTB_COLD_CODE_OPTIONS=-O1
 # The sanitizer and fuzz builds run beside the suite, at low priority: the suite leaves about
 # a third of the cores idle (its serial tests, its tail of long ones), which they take. Their
 # own session, so that a failing suite stops them; their output in build/sanitizer-builds.log.
-setsid bash -c 'nice -n 10 bash scripts/asan.sh --build-only &&
+# A session is an autogroup of the scheduler, against which the suite's weighs as a whole
+# whatever the nice values inside: the group's own nice value is lowered too.
+setsid bash -c '(echo 19 >/proc/self/autogroup) 2>/dev/null
+  nice -n 10 bash scripts/asan.sh --build-only &&
   nice -n 10 bash scripts/tsan.sh --build-only &&
   nice -n 10 bash scripts/fuzz.sh --build-only' >build/sanitizer-builds.log 2>&1 &
 builds=$!
