@@ -352,17 +352,23 @@ RootMoves Tablebase::root_moves_within(const Position& root, std::optional<RuleS
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   if (ranked.empty()) return {RootStatus::NoLegalMove, {}, std::nullopt};
-  if (rules == RuleSet::Asian && is_chase_decided(here.wdl)) {
-    // No stored measure: the register game's first move (asian_line.hpp) goes first.
-    AsianPlay play = asian_play(root);
-    if (play.missing()) return {RootStatus::NoSubTable, {}, play.missing()};
-    const Move first = play.next();
-    std::stable_partition(ranked.begin(), ranked.end(),
-                          [&](const auto& r) { return r.second.move == first; });
-  }
   RootMoves out;
   for (const auto& [key, mv] : ranked) out.moves.push_back(mv);
+  if (rules == RuleSet::Asian && is_chase_decided(here.wdl))
+    if (const auto missing = register_move_first(root, out.moves))
+      return {RootStatus::NoSubTable, {}, missing};
   return out;
+}
+
+std::optional<Material> Tablebase::register_move_first(const Position& root,
+                                                       std::vector<MoveValue>& moves) const {
+  // No stored measure: the register game's first move (asian_line.hpp) goes first.
+  AsianPlay play = asian_play(root);
+  if (play.missing()) return play.missing();
+  const Move first = play.next();
+  std::stable_partition(moves.begin(), moves.end(),
+                        [&](const MoveValue& mv) { return mv.move == first; });
+  return std::nullopt;
 }
 
 RootProbe Tablebase::root_probe(const Position& root, int counter) const {
@@ -427,13 +433,9 @@ RootReport Tablebase::root_report_within(const Position& root, int counter,
                      [&](int a, int b) { return keys[a] > keys[b]; });
     for (int i = 0; i < out.size; ++i)
       report.unlimited.moves.push_back({out.moves[by_key[i]].move, out.moves[by_key[i]].unlimited});
-    if (here->rules == RuleSet::Asian && is_chase_decided(here->value.wdl)) {
-      AsianPlay play = asian_play(root);
-      if (play.missing()) return not_found(RootStatus::NoSubTable, play.missing());
-      const Move first = play.next();
-      std::stable_partition(report.unlimited.moves.begin(), report.unlimited.moves.end(),
-                            [&](const MoveValue& mv) { return mv.move == first; });
-    }
+    if (here->rules == RuleSet::Asian && is_chase_decided(here->value.wdl))
+      if (const auto missing = register_move_first(root, report.unlimited.moves))
+        return not_found(RootStatus::NoSubTable, missing);
   }
   std::sort(order.begin(), order.begin() + out.size, [&](int a, int b) {
     if (out.moves[a].rank != out.moves[b].rank) return out.moves[a].rank > out.moves[b].rank;

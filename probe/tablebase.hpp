@@ -251,6 +251,10 @@ class Tablebase {
   std::optional<Wdl> probe_wdl_within(const Position& pos, std::optional<RuleSet> within) const;
   // The register game from an Asian chase-decided position (probe/asian_line.hpp).
   AsianPlay asian_play(const Position& start) const;
+  // Moves the register game's first move from an Asian chase-decided root to the front of
+  // moves; the material of a missing table the game needs, if any.
+  std::optional<Material> register_move_first(const Position& root,
+                                              std::vector<MoveValue>& moves) const;
   std::optional<ProbeResult> probe_within(const Position& pos, std::optional<RuleSet> within) const;
   // The root queries under a line's rule set (the public ones: the root's own).
   RootMoves root_moves_within(const Position& pos, std::optional<RuleSet> within) const;
