@@ -78,6 +78,16 @@ expect_line(0 "  a8e8  车九平五  win, stalemate in 1 ply; under the limit: w
 expect_line(0 "  a5d5  车九平六  win, mate in 1 ply; under the limit: win, conversion in 1 ply (rank 999)" probe ${T} --moves --fen "3k5/9/9/9/R8/9/9/9/9/4K4 w")
 expect_line(0 "  a5d5  车九平六  胜 1 步杀; 限着下胜，1 步转换（序 999）" probe ${T} --moves --lang zh --fen "3k5/9/9/9/R8/9/9/9/9/4K4 w")
 expect_line(0 "  a5a8  车九进三  胜 1 步困毙; 限着下胜，1 步转换（序 999）" probe ${T} --moves --lang zh --fen "3k5/9/9/9/R8/9/9/9/9/4K4 w")
+# Without the KRK table its captures lead to, the line to the end cannot be played out: the
+# ending is not known, and the text names both rather than guess (a new user's finding).
+file(MAKE_DIRECTORY "${WORK}/no-krk")
+foreach(ext xqw xqd xqc)
+  file(COPY_FILE "${WORK}/tables/KRKA.${ext}" "${WORK}/no-krk/KRKA.${ext}")
+endforeach()
+expect_line(0 "Red to move wins: mate or stalemate in 5 plies (3 moves)"
+            probe --dir "${WORK}/no-krk" --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
+expect_line(0 "红先胜，5 步杀或困毙（3 回合）"
+            probe --dir "${WORK}/no-krk" --lang zh --fen "3k5/4a4/9/9/9/9/9/9/9/R3K4 w")
 set(stalemated "3k5/4R4/9/9/9/9/9/9/9/5K3 b")
 expect_line(0 "Black to move loses: stalemated (no legal move, not in check)" probe ${T} --fen "${stalemated}")
 expect_line(0 "黑先负，已被困毙（无着可走，未被将军）" probe ${T} --lang zh --fen "${stalemated}")

@@ -32,6 +32,20 @@ bool stalemate(std::optional<Ending> e) {
   return e == Ending::Stalemate;
 }
 
+// How the line ends, for the winner ("mate in ") or the loser ("mated in "); both names when
+// it is not known (the line needs a missing table): never a guess.
+std::string en_ending(std::optional<Ending> e, bool loser) {
+  if (!e) return loser ? "mated or stalemated in " : "mate or stalemate in ";
+  if (*e == Ending::Stalemate) return loser ? "stalemated in " : "stalemate in ";
+  return loser ? "mated in " : "mate in ";
+}
+
+const char* zh_ending(std::optional<Ending> e, bool loser) {
+  if (!e) return loser ? "被杀或被困毙" : "杀或困毙";
+  if (*e == Ending::Stalemate) return loser ? "被困毙" : "困毙";
+  return loser ? "被杀" : "杀";
+}
+
 }  // namespace
 
 std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet rules, Lang lang,
@@ -45,14 +59,14 @@ std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet r
     const std::string who = side_name(us, lang) + "先";
     switch (r.wdl) {
       case Wdl::Win:
-        return who + "胜，" + zh_distance(r.distance, stale ? "困毙" : "杀");
+        return who + "胜，" + zh_distance(r.distance, zh_ending(ending, false));
       case Wdl::CursedWin:
-        return who + "胜（不计自然限着），" + zh_distance(r.distance, stale ? "困毙" : "杀");
+        return who + "胜（不计自然限着），" + zh_distance(r.distance, zh_ending(ending, false));
       case Wdl::BlessedLoss:
-        return who + "负（不计自然限着），" + zh_distance(r.distance, stale ? "被困毙" : "被杀");
+        return who + "负（不计自然限着），" + zh_distance(r.distance, zh_ending(ending, true));
       case Wdl::Loss:
         if (now) return who + (stale ? "负，已被困毙（无着可走，未被将军）" : "负，已被将死");
-        return who + "负，" + zh_distance(r.distance, stale ? "被困毙" : "被杀");
+        return who + "负，" + zh_distance(r.distance, zh_ending(ending, true));
       case Wdl::RuleWin:
         return who + "胜（对方只能长将，长将判负）";
       case Wdl::RuleLoss:
@@ -70,20 +84,20 @@ std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet r
   const std::string who = side_name(us, lang) + " to move";
   switch (r.wdl) {
     case Wdl::Win:
-      return who + " wins: " + (stale ? "stalemate in " : "mate in ") + plies_of(r.distance) +
-             " (" + moves_of(r.distance) + ")";
+      return who + " wins: " + en_ending(ending, false) + plies_of(r.distance) + " (" +
+             moves_of(r.distance) + ")";
     case Wdl::CursedWin:
-      return who + " wins without the natural limit: " + (stale ? "stalemate in " : "mate in ") +
+      return who + " wins without the natural limit: " + en_ending(ending, false) +
              plies_of(r.distance) + " (" + moves_of(r.distance) + ")";
     case Wdl::BlessedLoss:
-      return who + " loses without the natural limit: " + (stale ? "stalemated in " : "mated in ") +
+      return who + " loses without the natural limit: " + en_ending(ending, true) +
              plies_of(r.distance) + " (" + moves_of(r.distance) + ")";
     case Wdl::Loss:
       if (now)
         return who +
                (stale ? " loses: stalemated (no legal move, not in check)" : " loses: checkmated");
-      return who + " loses: " + (stale ? "stalemated in " : "mated in ") + plies_of(r.distance) +
-             " (" + moves_of(r.distance) + ")";
+      return who + " loses: " + en_ending(ending, true) + plies_of(r.distance) + " (" +
+             moves_of(r.distance) + ")";
     case Wdl::RuleWin:
       return who + " wins by the perpetual-check rule: " + side_name(~us, lang) +
              " can avoid mate only by checking forever";
@@ -110,7 +124,6 @@ std::string describe_result(const Position& pos, const ProbeResult& r, RuleSet r
 std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
                                 std::optional<Ending> ending) {
   const std::string d = std::to_string(r.distance);
-  const bool stale = stalemate(ending);
   const std::string potential = "k " + std::to_string(rule_round(r.distance)) + ", j " +
                                 std::to_string(rule_layer(r.distance));
   const bool asian = rules == RuleSet::Asian;
@@ -127,13 +140,13 @@ std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
                                            "、级一 " + std::to_string(chase_r1(r.distance));
     switch (r.wdl) {
       case Wdl::Win:
-        return "胜 " + d + (stale ? " 步困毙" : " 步杀");
+        return "胜 " + d + " 步" + zh_ending(ending, false);
       case Wdl::CursedWin:
-        return "胜（不计限着）" + d + (stale ? " 步困毙" : " 步杀");
+        return "胜（不计限着）" + d + " 步" + zh_ending(ending, false);
       case Wdl::BlessedLoss:
-        return "负（不计限着）" + d + (stale ? " 步被困毙" : " 步被杀");
+        return "负（不计限着）" + d + " 步" + zh_ending(ending, true);
       case Wdl::Loss:
-        return "负 " + d + (stale ? " 步被困毙" : " 步被杀");
+        return "负 " + d + " 步" + zh_ending(ending, true);
       case Wdl::RuleWin:
         return "胜（长将判负，" + potential_zh + "）";
       case Wdl::RuleLoss:
@@ -148,14 +161,13 @@ std::string describe_move_value(const ProbeResult& r, RuleSet rules, Lang lang,
   }
   switch (r.wdl) {
     case Wdl::Win:
-      return (stale ? "win, stalemate in " : "win, mate in ") + plies_of(r.distance);
+      return "win, " + en_ending(ending, false) + plies_of(r.distance);
     case Wdl::CursedWin:
-      return (stale ? "cursed win, stalemate in " : "cursed win, mate in ") + plies_of(r.distance);
+      return "cursed win, " + en_ending(ending, false) + plies_of(r.distance);
     case Wdl::BlessedLoss:
-      return (stale ? "blessed loss, stalemated in " : "blessed loss, mated in ") +
-             plies_of(r.distance);
+      return "blessed loss, " + en_ending(ending, true) + plies_of(r.distance);
     case Wdl::Loss:
-      return (stale ? "loss, stalemated in " : "loss, mated in ") + plies_of(r.distance);
+      return "loss, " + en_ending(ending, true) + plies_of(r.distance);
     case Wdl::RuleWin:
       return "win by the perpetual-check rule (" + potential + ")";
     case Wdl::RuleLoss:
