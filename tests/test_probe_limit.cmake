@@ -110,7 +110,7 @@ expect_text(
 expect_text("Best move under the limit: ")
 run(--lang zh --fen "${win} - - 37 1")
 expect_text("自然限着下（已 37 步未吃子，余 83 步）：胜，3 步转换")
-expect_text("限着下最佳着法: 车九进八 (a0a8)")
+expect_text("限着下最佳着法：车九进八（a0a8）")
 run(--moves --fen "${win}")
 expect_text("under the limit: win, conversion in 3 plies (rank 997)")
 

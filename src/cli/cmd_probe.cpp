@@ -92,11 +92,13 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
   std::cout << describe_limit(f.limit, lang) << "\n";
   if (!moves.empty()) {
     const Move best = moves.front().move;
-    std::cout << (lang == Lang::Zh ? "最佳着法: " : "Best move: ") << to_chinese(pos, best) << " ("
-              << to_iccs(best) << ")\n";
+    const bool zh = lang == Lang::Zh;  // Chinese punctuation in Chinese lines
+    std::cout << (zh ? "最佳着法：" : "Best move: ") << to_chinese(pos, best) << (zh ? "（" : " (")
+              << to_iccs(best) << (zh ? "）\n" : ")\n");
     const Move engine_best = engine.moves[0].move;
-    std::cout << (lang == Lang::Zh ? "限着下最佳着法: " : "Best move under the limit: ")
-              << to_chinese(pos, engine_best) << " (" << to_iccs(engine_best) << ")\n";
+    std::cout << (zh ? "限着下最佳着法：" : "Best move under the limit: ")
+              << to_chinese(pos, engine_best) << (zh ? "（" : " (") << to_iccs(engine_best)
+              << (zh ? "）\n" : ")\n");
   }
   if (o.moves)
     for (const MoveValue& mv : moves)
@@ -106,7 +108,7 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
                 << "; " << describe_limit_move(report::under_limit(engine, mv.move), counter, lang)
                 << "\n";
   if (o.pv && !pv.moves.empty()) {
-    std::cout << (lang == Lang::Zh ? "主要变例: " : "Line: ") << numbered_line(pos, pv.moves, lang)
+    std::cout << (lang == Lang::Zh ? "主要变例：" : "Line: ") << numbered_line(pos, pv.moves, lang)
               << "\n";
     if (lang == Lang::En) std::cout << "      " << numbered_line(pos, pv.moves, Lang::Zh) << "\n";
     // A rule-decided line stops where it would repeat: say so, as the JSON's pv_end does.
@@ -114,7 +116,7 @@ int probe_one(const Tablebase& tb, const Position& pos, int counter, const Optio
   }
   // The engine's line under the limit, when it is not the line by DTM.
   if (o.pv && !pv_limit.moves.empty() && pv_limit.moves != pv.moves) {
-    std::cout << (lang == Lang::Zh ? "限着下变例: " : "Line under the limit: ")
+    std::cout << (lang == Lang::Zh ? "限着下变例：" : "Line under the limit: ")
               << numbered_line(pos, pv_limit.moves, lang) << "\n";
     if (lang == Lang::En)
       std::cout << "      " << numbered_line(pos, pv_limit.moves, Lang::Zh) << "\n";
