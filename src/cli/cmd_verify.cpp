@@ -29,8 +29,8 @@ RuleSet rules_in(const std::string& dir, const Material& m, std::optional<RuleSe
       found.push_back(r);
     }
   if (found.size() > 1)
-    throw TableError(m.name(), "tables of several rule sets in " + dir + " (" + names +
-                                   "): choose one (--rules)");
+    throw RuleSetChoiceError(
+        m.name(), "tables of several rule sets in " + dir + " (" + names + "): choose one");
   // None: the check rule's name, whose opening reports the missing file.
   return found.empty() ? RuleSet::Check : found.front();
 }
