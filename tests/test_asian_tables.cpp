@@ -1,15 +1,13 @@
-// The generator under the Asian rule set (issue 15) against the exact Asian reference
-// (tests/reference/chase_ref.hpp with RuleSet::Asian, the register product of asian_game.cpp)
-// on every position of small materials and their sub-materials: the value class (which rule
-// decided included) everywhere, the DTM and DTC where the value is forced.
+// The generator's Asian rule stage (issue 15) on real tables: its bound, KNKPP's decided
+// positions, and verify's register game. The comparisons with the exact Asian reference on
+// every position of small materials are in test_chase_tables.cpp (both chase rule sets on one
+// reference solve).
 #include <catch2/catch.hpp>
 
 #include "generator/asian_rule_stage.hpp"
 #include "generator/check_rule_stage.hpp"
 #include "generator/solve.hpp"
 #include "generator/verify.hpp"
-#include "reference/chase_ref.hpp"
-#include "support/chase_tables.hpp"
 
 using namespace xq;
 
@@ -18,71 +16,6 @@ namespace {
 const gen::Progress kQuiet = [](const char*, int) {};
 
 }  // namespace
-
-// None of these materials has an Asian chase-decided position (docs/rule-sets.md): the cases
-// check that the stage changes nothing where nothing changes, over drawn positions with many
-// chases; the stage's game itself is tested in tests/test_asian_game.cpp.
-TEST_CASE("asian tables equal brute force on small materials", "[asian_tables]") {
-  for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KNKA", "KRKA"})
-    CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on defended 4-piece materials", "[asian_tables][slow]") {
-  for (const char* m : {"KCKA", "KNKB", "KRKB", "KRKAA"})
-    CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KRKN and KNKP", "[asian_tables][slow]") {
-  for (const char* m : {"KRKN", "KNKP"}) CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KRKC, KRKP, KRKBB", "[asian_tables][slow]") {
-  for (const char* m : {"KRKC", "KRKP", "KRKBB"})
-    CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KCKB, KPKP", "[asian_tables][slow]") {
-  for (const char* m : {"KCKB", "KPKP"}) CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
-}
-
-// The materials with the largest products (4 to 17 million vertices), a case each so that
-// `ctest -j2` runs them side by side.
-TEST_CASE("asian tables equal brute force on KCKP", "[asian_tables][slow]") {
-  CHECK(test::compare_chase_tables("KCKP", RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KNKN", "[asian_tables][slow]") {
-  CHECK(test::compare_chase_tables("KNKN", RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KNKC", "[asian_tables][big]") {
-  CHECK(test::compare_chase_tables("KNKC", RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KCKC", "[asian_tables][big]") {
-  CHECK(test::compare_chase_tables("KCKC", RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KRKR", "[asian_tables][slow]") {
-  CHECK(test::compare_chase_tables("KRKR", RuleSet::Asian) == 0);
-}
-
-// The 5- and 6-piece materials of issue 15 (docs/rule-sets.md "The equality tests' cost"), a case
-// each so that `ctest -j2` runs them side by side.
-TEST_CASE("asian tables equal brute force on KRKNA and KRKCA", "[asian_tables][slow]") {
-  for (const char* m : {"KRKNA", "KRKCA"})
-    CHECK(test::compare_chase_tables(m, RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KRKNB", "[asian_tables][slow]") {
-  CHECK(test::compare_chase_tables("KRKNB", RuleSet::Asian) == 0);
-}
-
-TEST_CASE("asian tables equal brute force on KRKCB", "[asian_tables][slow]") {
-  CHECK(test::compare_chase_tables("KRKCB", RuleSet::Asian) == 0);
-}
-
-// KRKCAA and KNKPP: with the Chinese comparison on one reference solve (test_chase_tables.cpp).
 
 // The product on every draw of a real table (KNKB, 6,750 chasing moves among its drawn
 // positions), where no bound drops anything: it must decide nothing either (the reference's
