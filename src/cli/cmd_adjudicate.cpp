@@ -18,7 +18,7 @@ namespace {
 constexpr const char* kInitialFen =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
-struct Options {
+struct AdjudicateOptions {
   std::string fen = kInitialFen, moves, file, rules = "asian";
   ChaseOptions chase;
   bool no_minor_chase = false, json = false;
@@ -41,7 +41,7 @@ RuleSet rule_set(const std::string& name) {
 }  // namespace
 
 void register_adjudicate(CLI::App& app) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<AdjudicateOptions>();
   CLI::App* sub = add_command(app, "adjudicate", "Rule the first repetition cycle of a game", [o] {
     const Position start = Position::from_fen(o->fen);
     const std::string text = o->file.empty() ? o->moves : read_game_file(o->file);

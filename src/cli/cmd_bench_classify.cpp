@@ -31,7 +31,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Options {
+struct BenchClassifyOptions {
   // Endings the chase tables will be built for: both sides armed, a few defenders.
   std::vector<std::string> materials = {"KRKCAABB", "KRNKRAB", "KCPKNAB", "KRCKRAA"};
   int positions = 20000;
@@ -45,7 +45,7 @@ struct Edge {
   Move move;
 };
 
-struct Measure {
+struct ClassifyMeasure {
   double per_thread = 0;      // classifications per second per thread (the slowest thread's rate)
   double per_cpu_second = 0;  // the same by the threads' CPU clocks
   double mean_ns = 0;         // per classification, on the slowest thread
@@ -58,7 +58,7 @@ double thread_cpu_seconds() {
   return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
-Measure measure(const std::vector<Edge>& edges, int threads, const ChaseOptions& options) {
+ClassifyMeasure measure(const std::vector<Edge>& edges, int threads, const ChaseOptions& options) {
   std::vector<double> seconds(static_cast<size_t>(threads)), cpu(static_cast<size_t>(threads));
   std::vector<std::array<uint64_t, 5>> counts(static_cast<size_t>(threads));
   std::vector<std::thread> pool;
@@ -75,7 +75,7 @@ Measure measure(const std::vector<Edge>& edges, int threads, const ChaseOptions&
     });
   for (std::thread& t : pool) t.join();
   const double slowest = *std::max_element(seconds.begin(), seconds.end());
-  Measure m;
+  ClassifyMeasure m;
   m.per_thread = double(edges.size()) / slowest;
   m.per_cpu_second = double(edges.size()) / *std::max_element(cpu.begin(), cpu.end());
   m.mean_ns = slowest / double(edges.size()) * 1e9;
@@ -83,7 +83,7 @@ Measure measure(const std::vector<Edge>& edges, int threads, const ChaseOptions&
   return m;
 }
 
-nlohmann::json to_json(const Measure& m) {
+nlohmann::json to_json(const ClassifyMeasure& m) {
   nlohmann::json classes;
   for (int c = 0; c < 5; ++c) classes[move_class_name(MoveClass(c))] = m.classes[size_t(c)];
   return {{"classifications_per_second_per_thread", m.per_thread},
@@ -92,7 +92,7 @@ nlohmann::json to_json(const Measure& m) {
           {"classes", classes}};
 }
 
-int run(const Options& o) {
+int run(const BenchClassifyOptions& o) {
   std::vector<std::string> letters;
   std::vector<std::string> names;
   for (const std::string& text : o.materials) {
@@ -108,8 +108,8 @@ int run(const Options& o) {
   }
   ChaseOptions no_kill;
   no_kill.kill_depth_plies = 0;
-  const Measure full = measure(edges, o.threads, ChaseOptions{});
-  const Measure chase_only = measure(edges, o.threads, no_kill);
+  const ClassifyMeasure full = measure(edges, o.threads, ChaseOptions{});
+  const ClassifyMeasure chase_only = measure(edges, o.threads, no_kill);
 
   if (o.json) {
     const nlohmann::json j = {
@@ -127,7 +127,7 @@ int run(const Options& o) {
   std::cout
       << "classifier             per thread/s   per CPU s     mean ns  capture   check    kill"
          "   chase     idle\n";
-  auto row = [](const char* name, const Measure& m) {
+  auto row = [](const char* name, const ClassifyMeasure& m) {
     std::cout << std::left << std::setw(22) << name << std::right << std::fixed
               << std::setprecision(0) << std::setw(13) << m.per_thread << std::setw(12)
               << m.per_cpu_second << std::setw(12) << m.mean_ns;
@@ -143,7 +143,7 @@ int run(const Options& o) {
 }  // namespace
 
 void register_bench_classify(CLI::App& bench) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<BenchClassifyOptions>();
   CLI::App* sub =
       add_command(bench, "classify", "Move classifier throughput on random positions (per thread)",
                   [o] { return run(*o); });

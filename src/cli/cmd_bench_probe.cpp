@@ -30,7 +30,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Options {
+struct BenchProbeOptions {
   std::string material = "KRKCAABB", dir = "tables";
   int positions = 100000;
   double cache_mib = double(BlockCache::kDefaultBytes >> 20);
@@ -38,7 +38,7 @@ struct Options {
   bool json = false;
 };
 
-struct Measure {
+struct ProbeMeasure {
   double median_us = 0, mean_us = 0, probes_per_second = 0;
   uint64_t hits = 0, misses = 0;  // block cache, both runs together
   size_t cache_bytes = 0;         // decompressed blocks held after the runs
@@ -99,10 +99,10 @@ double timed_total(const Tablebase& tb, const std::vector<Position>& ps, bool dt
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-Measure measure(const Options& o, const std::vector<Position>& ps, bool dtm, bool warm,
-                double overhead) {
+ProbeMeasure measure(const BenchProbeOptions& o, const std::vector<Position>& ps, bool dtm,
+                     bool warm, double overhead) {
   const size_t cache = size_t(o.cache_mib * double(1 << 20));
-  Measure m;
+  ProbeMeasure m;
   uint64_t sum = 0, hits = 0, misses = 0;
   std::vector<double> ns;
   double seconds = 0;
@@ -138,7 +138,7 @@ Measure measure(const Options& o, const std::vector<Position>& ps, bool dtm, boo
   return m;
 }
 
-nlohmann::json to_json(const Measure& m) {
+nlohmann::json to_json(const ProbeMeasure& m) {
   return {{"median_us", m.median_us},
           {"mean_us", m.mean_us},
           {"probes_per_second", m.probes_per_second},
@@ -148,7 +148,7 @@ nlohmann::json to_json(const Measure& m) {
           {"checksum", m.checksum}};
 }
 
-int run(const Options& o) {
+int run(const BenchProbeOptions& o) {
   const Material m = Material::parse(o.material).canonical();
   if (!Tablebase({o.dir}).has(m)) throw TableError(o.dir, "no table for " + m.name());
   std::mt19937_64 rng(o.seed);
@@ -159,7 +159,7 @@ int run(const Options& o) {
   const double overhead = clock_overhead_ns();
 
   const char* names[] = {"wdl_warm", "wdl_cold", "dtm_warm", "dtm_cold"};
-  std::vector<Measure> results;
+  std::vector<ProbeMeasure> results;
   for (int k = 0; k < 4; ++k) results.push_back(measure(o, ps, k >= 2, k % 2 == 0, overhead));
   const uint64_t rss = status_bytes("VmRSS:"), peak = status_bytes("VmHWM:");
 
@@ -180,7 +180,7 @@ int run(const Options& o) {
             << std::setprecision(0) << overhead << " ns (subtracted)\n";
   std::cout << "probe      median us   mean us    probes/s   hits/misses      cache MiB\n";
   for (int k = 0; k < 4; ++k) {
-    const Measure& r = results[k];
+    const ProbeMeasure& r = results[k];
     std::cout << std::left << std::setw(10) << names[k] << std::right << std::fixed
               << std::setprecision(3) << std::setw(10) << r.median_us << std::setw(10) << r.mean_us
               << std::setprecision(0) << std::setw(12) << r.probes_per_second << std::setw(10)
@@ -196,7 +196,7 @@ int run(const Options& o) {
 }  // namespace
 
 void register_bench_probe(CLI::App& bench) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<BenchProbeOptions>();
   CLI::App* sub = add_command(bench, "probe", "Probe latency on random positions (one thread)",
                               [o] { return run(*o); });
   sub->add_option("material", o->material, "Material, e.g. KRKCAABB or 车对炮士象全")

@@ -13,13 +13,13 @@ namespace xq::cli {
 
 namespace {
 
-struct Options {
+struct CatalogueCliOptions {
   CatalogueOptions catalogue;
   std::string format = "md", out;
   bool quiet = false;
 };
 
-int run_catalogue(const Options& o) {
+int run_catalogue(const CatalogueCliOptions& o) {
   const auto progress = [&o](const std::string& material, size_t i, size_t n) {
     if (!o.quiet) std::cerr << "catalogue: [" << i << "/" << n << "] " << material << "\n";
   };
@@ -37,7 +37,7 @@ int run_catalogue(const Options& o) {
 }  // namespace
 
 void register_catalogue(CLI::App& app) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<CatalogueCliOptions>();
   CLI::App* sub =
       add_command(app, "catalogue", "The 例胜 / 例和 catalogue of the tables in a directory",
                   [o] { return run_catalogue(*o); });

@@ -17,9 +17,9 @@ namespace xq::cli {
 namespace {
 
 constexpr size_t kChunkRows = 1 << 16;
-constexpr size_t kCacheBytes = size_t(64) << 20;
+constexpr size_t kExportCacheBytes = size_t(64) << 20;
 
-struct Options {
+struct ExportOptions {
   std::string material, dir = "tables", format = "epd", side, out;
   std::optional<RuleSet> rules;
 };
@@ -43,11 +43,11 @@ void append_text(std::string& out, const ExportRow& row, bool csv) {
   out += '\n';
 }
 
-int run_export(const Options& o) {
+int run_export(const ExportOptions& o) {
   const Material m = Material::parse(o.material);  // as named: KNKR gives flipped positions
   if (o.format == "npy" && o.out.empty())          // bad input before missing tables
     throw std::invalid_argument("--format npy needs --out FILE");
-  const Tablebase tb({o.dir}, kCacheBytes, o.rules);
+  const Tablebase tb({o.dir}, kExportCacheBytes, o.rules);
   if (!tb.has(m))
     throw TableError(m.name(), "no table in " + o.dir + " (generate it: xqtb gen " + m.name() +
                                    " --dir " + o.dir + ")");
@@ -91,7 +91,7 @@ int run_export(const Options& o) {
 }  // namespace
 
 void register_export(CLI::App& app) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<ExportOptions>();
   CLI::App* sub = add_command(app, "export",
                               "Every legal position of a table with its class, DTM and DTC "
                               "(training data: EPD, CSV or NumPy .npy)",

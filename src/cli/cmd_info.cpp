@@ -62,13 +62,12 @@ bool print_stored_counts(const TableFile& wdl, Color c) {
 // Counts by decoding every slot, with progress on stderr: in place on a terminal, else a line
 // every 10 s (as gen's progress).
 void count_and_print(const Material& m, Color c, uint64_t slots) {
-  using Clock = std::chrono::steady_clock;
   const bool tty = isatty(STDERR_FILENO);
   const char* side = c == Red ? "Red" : "Black";
-  auto last = Clock::now();
+  auto last = std::chrono::steady_clock::now();
   const auto progress = [&](uint64_t done) {
-    if (!tty && Clock::now() - last < std::chrono::seconds(10)) return;
-    last = Clock::now();
+    if (!tty && std::chrono::steady_clock::now() - last < std::chrono::seconds(10)) return;
+    last = std::chrono::steady_clock::now();
     std::cerr << (tty ? "\r\033[K" : "") << "counting legal positions, " << side
               << " to move: " << 100 * done / slots << "% of " << slots << " slots"
               << (tty ? "" : "\n") << std::flush;

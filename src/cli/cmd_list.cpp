@@ -20,7 +20,7 @@ namespace {
 // verdicts are the same (docs/verdicts.md).
 constexpr uint64_t kListBudget = kDefaultTypicalBudget / 10;
 
-struct Options {
+struct ListOptions {
   std::string dir = "tables";
   Lang lang = Lang::En;
   bool json = false;
@@ -77,7 +77,7 @@ std::string summary(const TypicalSet& t, Verdict v, bool zh) {
 }  // namespace
 
 void register_list(CLI::App& app) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<ListOptions>();
   CLI::App* sub = add_command(app, "list", "Tables present, with size, rules and verdict", [o] {
     const bool zh = o->lang == Lang::Zh;
     // One tablebase per rule set: each table's verdict is read under its own rule set alone.

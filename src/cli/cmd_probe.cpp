@@ -21,7 +21,7 @@ namespace xq::cli {
 
 namespace {
 
-struct Options {
+struct ProbeOptions {
   std::string fen, epd, dir = "tables";
   Lang lang = Lang::En;
   bool moves = false, pv = false, json = false, board = false, quiet = false;
@@ -31,7 +31,7 @@ struct Options {
 
 // The plies since the last capture to probe at: --counter, else the FEN's halfmove field,
 // else 0. A value outside 0..120 is bad input.
-int counter_of(const Options& o) {
+int counter_of(const ProbeOptions& o) {
   if (!o.counter) return fen_counter(o.fen).value_or(0);
   if (!valid_counter(*o.counter))
     throw std::invalid_argument("--counter " + std::to_string(*o.counter) + " is not 0.." +
@@ -67,7 +67,7 @@ TableError missing(const report::MissingTable& e, const std::string& dir) {
   return missing(Material::parse(e.material()), e.sub_table(), e.rules(), dir);
 }
 
-int probe_one(const Tablebase& tb, const Position& pos, int counter, const Options& o) {
+int probe_one(const Tablebase& tb, const Position& pos, int counter, const ProbeOptions& o) {
   const Lang lang = o.lang;
   const report::ProbeFacts f = [&] {
     try {
@@ -168,7 +168,7 @@ int probe_epd(const Tablebase& tb, std::istream& in, bool quiet) {
 }  // namespace
 
 void register_probe(CLI::App& app) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<ProbeOptions>();
   CLI::App* sub = add_command(app, "probe", "Probe positions in the tables", [o] {
     if (!o->epd.empty()) {  // bad input before missing tables
       std::ifstream in(o->epd);

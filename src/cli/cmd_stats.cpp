@@ -19,11 +19,11 @@ namespace xq::cli {
 
 namespace {
 
-constexpr size_t kCacheBytes = size_t(256) << 20;  // holds a 5-piece WDL table decompressed
+constexpr size_t kStatsCacheBytes = size_t(256) << 20;  // holds a 5-piece WDL table decompressed
 constexpr int kBarWidth = 40;
 constexpr size_t kMaxHistogramRows = 24;
 
-struct Options {
+struct StatsOptions {
   std::string ending, dir = "tables";
   Lang lang = Lang::En;
   bool json = false;
@@ -241,10 +241,10 @@ void print_verdict(const Tablebase& tb, const Material& m, const nlohmann::json&
 
 // The statistics a table's header holds were written by `gen` (checksummed with the header);
 // other JSON there is a table problem, reported as one by the caller.
-int run_stats(const Options& o) {
+int run_stats(const StatsOptions& o) {
   const Lang lang = o.lang;
   const Material m = parse_material(o.ending);
-  const Tablebase tb({o.dir}, kCacheBytes, o.rules);
+  const Tablebase tb({o.dir}, kStatsCacheBytes, o.rules);
   if (!tb.has(m))
     throw TableError(
         m.name(),
@@ -253,7 +253,7 @@ int run_stats(const Options& o) {
   const nlohmann::json stats = nlohmann::json::parse(tb.stats_json(m));
   const TypicalSet t = typical_positions(tb, m, o.sample);
   const Verdict v = decide(t);
-  const auto others = report::other_verdicts(o.dir, m, *tb.rules(m), o.sample, kCacheBytes);
+  const auto others = report::other_verdicts(o.dir, m, *tb.rules(m), o.sample, kStatsCacheBytes);
   if (o.json) {
     std::cout << report::stats_json(tb, m, o.ending, stats, t, v, others).dump(2) << "\n";
     return kExitOk;
@@ -277,7 +277,7 @@ int run_stats(const Options& o) {
 }  // namespace
 
 void register_stats(CLI::App& app) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<StatsOptions>();
   CLI::App* sub =
       add_command(app, "stats", "Results, longest wins and the book verdict of an ending", [o] {
         try {
