@@ -84,7 +84,8 @@ inline std::vector<uint64_t> set_bits(const Bitmap& b) {
 // then `next` becomes the frontier, until one is empty. Both end empty.
 template <class F>
 void expand_frontiers(Bitmap& frontier, Bitmap& next, F&& visit) {
-  for (bool done = false; !done;) {
+  bool done = false;  // set in the single block, copied to the team
+  while (!done) {
     for_each_set(frontier, visit);
 #pragma omp single copyprivate(done)
     {

@@ -219,19 +219,19 @@ TEST_CASE("the DTC stage over ranks gives every rank its share of the serial sol
   const TableSet set = solve_closure(m, RuleSet::Check, kQuiet, kLimit);
   const SolvedTable* serial = set.find(m);
   REQUIRE(serial);
-  constexpr int kRanks = 3;
-  ThreadRanks all(kRanks);
-  std::vector<std::unique_ptr<SolvedTable>> shares(size_t{kRanks});
+  constexpr int kWorldSize = 3;
+  ThreadRanks all(kWorldSize);
+  std::vector<std::unique_ptr<SolvedTable>> shares(size_t{kWorldSize});
   std::vector<std::thread> threads;
-  for (int r = 0; r < kRanks; ++r)
+  for (int r = 0; r < kWorldSize; ++r)
     threads.emplace_back([&, r] {
       ThreadPartition part(all, r);
       shares[size_t(r)] = solve_values(m, set, RuleSet::Check, kQuiet, part);
       solve_dtc(*shares[size_t(r)], set, kQuiet, part, kLimit);
     });
   for (auto& t : threads) t.join();
-  const ShareMap map(serial->index.size(), kRanks, share_alignment());
-  for (int r = 0; r < kRanks; ++r) {
+  const ShareMap map(serial->index.size(), kWorldSize, share_alignment());
+  for (int r = 0; r < kWorldSize; ++r) {
     INFO("rank " << r);
     const Share s = map.of(r);
     REQUIRE(s.size() > 0);  // every rank holds slots, so updates cross every boundary
