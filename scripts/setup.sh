@@ -37,7 +37,8 @@ PACKAGES=(
   python3-pytest    # the module's tests (tests/python/, CTest python_module)
   clang             # clang 14: builds the libFuzzer targets (scripts/fuzz.sh)
   libfuzzer-14-dev  # libFuzzer for clang 14 (-fsanitize=fuzzer)
-  libclang-rt-14-dev  # clang 14's sanitizer runtimes (ASan, UBSan) for the fuzz targets
+  libclang-rt-14-dev  # clang 14's sanitizer runtimes (ASan, UBSan): scripts/asan.sh, the fuzz targets
+  libomp-14-dev     # OpenMP for clang 14: the AddressSanitizer build (scripts/asan.sh)
 )
 
 is_installed() {
