@@ -94,10 +94,15 @@ memory)
     status=$?
     [ "$status" -eq 0 ] && continue
     echo "ulimit -v $kib: exit $status: $(grep -v '^\[' "$work/err" | head -c 300)"
-    [ "$status" -eq 127 ] && break  # the loader itself ran out: below any table's need
-    # The OpenMP runtime's constructor runs before main and reports its own failure: like the
-    # loader's, it comes before any work (no table, no temporary file) and ends the scan.
-    grep -q '^libgomp: Out of memory' "$work/err" && [ -z "$(ls -A "$dir" 2>/dev/null)" ] && break
+    # Below what starting xqtb needs, before main and any work (no table, no temporary file),
+    # the scan ends: the loader's mapping of the shared libraries (exit 127), the OpenMP
+    # runtime's constructor ("libgomp: Out of memory") and CLI11's validators, objects built
+    # before main (an uncaught std::bad_alloc) fail there. `xqtb --version` does no work.
+    if ! (ulimit -v $kib; exec "$xqtb" --version >/dev/null 2>&1); then
+      [ -z "$(ls -A "$dir" 2>/dev/null)" ] || fail "files written by a run that could not start"
+      echo "ulimit -v $kib: below what starting xqtb needs: the scan ends"
+      break
+    fi
     [ "$status" -eq 1 ] || fail "exit $status (a crash or abort?), expected 1"
     [ "$(grep -vc '^\[' "$work/err")" -eq 1 ] || fail "not one line: $(cat "$work/err")"
     grep -q "^xqtb: .*memory" "$work/err" || fail "no clear out-of-memory error"
