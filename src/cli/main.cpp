@@ -3,6 +3,7 @@
 // 2 for bad input (FEN, material, options), 3 for missing or corrupt tables, 1 otherwise.
 #include <CLI/CLI.hpp>
 #include <csignal>
+#include <cstdio>
 #include <iostream>
 #include <string>
 
@@ -47,6 +48,12 @@ int main(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (...) {
-    return xq::cli::fail_current_exception();
+    try {
+      return xq::cli::fail_current_exception();
+    } catch (...) {
+      // Composing the reason allocates too: out of memory again, say so without allocating.
+      std::fputs("xqtb: out of memory\n", stderr);
+      return xq::cli::kExitFailure;
+    }
   }
 }
