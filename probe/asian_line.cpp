@@ -10,24 +10,11 @@ constexpr uint32_t kWonSink = AsianGame::kWonSink, kNotWonSink = AsianGame::kNot
 
 }  // namespace
 
-AsianPlay::AsianPlay(const Position& start, const ValueOf& value_of) {
-  const std::optional<Wdl> here = value_of(start);
-  if (!here || !is_chase_decided(*here))
-    throw std::logic_error("asian play: " + start.fen() + " is not chase-decided");
-  winner_ = *here == Wdl::ChaseWin ? start.side_to_move() : ~start.side_to_move();
-  build(start, value_of);
-  if (missing_) return;
-  inside_ = true;
-  if (!strategy_->wins(state_))
-    throw std::logic_error("asian play: the tables' chase value of " + start.fen() +
-                           " is not a won register game");
-}
-
-uint32_t AsianPlay::node_of(const Position& pos) {
+uint32_t AsianLineGame::node_of(const Position& pos, std::vector<Position>& queue) {
   const auto [it, fresh] = ids_.try_emplace(pos.fen(), uint32_t(fens_.size()));
   if (fresh) {
     fens_.push_back(it->first);
-    queue_.push_back(pos);
+    queue.push_back(pos);
   }
   return it->second;
 }
@@ -36,12 +23,17 @@ uint32_t AsianPlay::node_of(const Position& pos) {
 // between such positions reaches (a capture leaves the game: it starts a new count). A move
 // out of them is a sink by its value; one that wins for its mover decides the node (the
 // generator's stage does the same, generator/asian_rule_stage.cpp).
-void AsianPlay::build(const Position& start, const ValueOf& value_of) {
+AsianLineGame::AsianLineGame(const Position& start, const AsianValueOf& value_of) {
+  const std::optional<Wdl> here = value_of(start);
+  if (!here || !is_chase_decided(*here))
+    throw std::logic_error("asian play: " + start.fen() + " is not chase-decided");
+  const Color winner = *here == Wdl::ChaseWin ? start.side_to_move() : ~start.side_to_move();
   AsianGame g;
-  node_of(start);
-  for (size_t q = 0; q < queue_.size(); ++q) {
-    const Position pos = queue_[q];
-    const bool ours = pos.side_to_move() == winner_;
+  std::vector<Position> queue;
+  node_of(start, queue);
+  for (size_t q = 0; q < queue.size(); ++q) {
+    const Position pos = queue[q];
+    const bool ours = pos.side_to_move() == winner;
     std::vector<AsianGame::Move> edges;
     std::vector<Move> played;
     for (const Move m : pos.legal_moves()) {
@@ -51,11 +43,11 @@ void AsianPlay::build(const Position& start, const ValueOf& value_of) {
         missing_ = Material::of(after).canonical();
         return;
       }
-      const Wdl in_game = after.side_to_move() == winner_ ? Wdl::ChaseWin : Wdl::ChaseLoss;
+      const Wdl in_game = after.side_to_move() == winner ? Wdl::ChaseWin : Wdl::ChaseLoss;
       AsianGame::Move e;
       if (!pos.is_capture(m) && *v == in_game) {
         const MoveFacts f = asian_move_facts(pos, m);
-        e.target = node_of(after);
+        e.target = node_of(after, queue);
         e.from = m.from;
         e.to = m.to;
         e.check = f.check;
@@ -75,28 +67,34 @@ void AsianPlay::build(const Position& start, const ValueOf& value_of) {
     g.add_node(ours, edges);
     moves_.push_back(std::move(played));
   }
-  std::vector<Position>().swap(queue_);
   strategy_.emplace(std::move(g));
+  if (!strategy_->wins(AsianState{}))
+    throw std::logic_error("asian play: the tables' chase value of " + start.fen() +
+                           " is not a won register game");
 }
 
+AsianPlay::AsianPlay(std::shared_ptr<const AsianLineGame> game)
+    : game_(std::move(game)), inside_(!game_->missing()) {}
+
 bool AsianPlay::at(const Position& pos) const {
-  return inside_ && fens_[state_.node] == pos.fen();
+  return inside_ && game_->fens_[state_.node] == pos.fen();
 }
 
 Move AsianPlay::next() {
   if (!inside_) throw std::logic_error("asian play: the play has left the game");
-  const AsianGame& g = strategy_->game();
+  const AsianStrategy& strategy = *game_->strategy_;
+  const AsianGame& g = strategy.game();
   const uint32_t first = g.first[state_.node], count = g.first[state_.node + 1] - first;
   const bool ours = g.winner_moves[state_.node];
   uint32_t i = 0;
   if (ours) {
-    i = strategy_->move(state_);
+    i = strategy.move(state_);
   } else {
     while (i < count && AsianGame::is_sink(g.moves[first + i].target)) ++i;  // stays in the game
     if (i == count) i = 0;
   }
   const AsianGame::Move& e = g.moves[first + i];
-  const Move played = moves_[state_.node][i];
+  const Move played = game_->moves_[state_.node][i];
   if (AsianGame::is_sink(e.target)) {
     inside_ = false;
     return played;
@@ -116,20 +114,34 @@ Move AsianPlay::next() {
     else
       for (const Square c : e.chased) streak[uint8_t(c)] = extended(uint8_t(c));
     streak_ = std::move(streak);
-    const std::vector<uint8_t> choices = strategy_->register_choices(state_, i);
+    const std::vector<uint8_t> choices = strategy.register_choices(state_, i);
     reg = choices.front();
     for (const uint8_t c : choices)
       if (streak_.count(c) && (!streak_.count(reg) || streak_[c] > streak_[reg])) reg = c;
   } else {
-    reg = strategy_->winner_register(state_, i);
+    reg = strategy.winner_register(state_, i);
     if (const auto it = streak_.find(e.from); it != streak_.end()) {  // the chased piece moved
       const int n = it->second;
       streak_.erase(it);
       streak_[e.to] = n;
     }
   }
-  state_ = strategy_->after(state_, i, reg);
+  state_ = strategy.after(state_, i, reg);
   return played;
+}
+
+std::shared_ptr<const AsianLineGame> AsianGameCache::get(const Position& start,
+                                                         const AsianValueOf& value_of) {
+  const std::string fen = start.fen();
+  {
+    const std::lock_guard lock(mutex_);
+    if (game_ && start_ == fen) return game_;
+  }
+  auto game = std::make_shared<const AsianLineGame>(start, value_of);
+  const std::lock_guard lock(mutex_);
+  start_ = fen;
+  game_ = game;
+  return game;
 }
 
 }  // namespace xq

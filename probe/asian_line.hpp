@@ -8,6 +8,8 @@
 
 #include <functional>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,19 +21,38 @@
 
 namespace xq {
 
-class AsianPlay {
- public:
-  // A position's value for its side to move under the start's (Asian) tables; nullopt when its
-  // material has no table.
-  using ValueOf = std::function<std::optional<Wdl>(const Position&)>;
+// A position's value for its side to move under the start's (Asian) tables; nullopt when its
+// material has no table.
+using AsianValueOf = std::function<std::optional<Wdl>(const Position&)>;
 
+// The register game from one start, built and solved: immutable, shared by the plays from it.
+class AsianLineGame {
+ public:
   // Builds and solves the game from `start`, an Asian ChaseWin or ChaseLoss position. When a
-  // capture of the game leads to a material without a table, there is no play: missing() names
+  // capture of the game leads to a material without a table, there is no game: missing() names
   // it. Throws std::logic_error when the tables' values are not those of a won game (a damaged
   // or inconsistent set of tables).
-  AsianPlay(const Position& start, const ValueOf& value_of);
+  AsianLineGame(const Position& start, const AsianValueOf& value_of);
 
   const std::optional<Material>& missing() const { return missing_; }
+
+ private:
+  friend class AsianPlay;
+  uint32_t node_of(const Position& pos, std::vector<Position>& queue);
+
+  std::optional<Material> missing_;
+  std::map<std::string, uint32_t> ids_;
+  std::vector<std::string> fens_;         // per node
+  std::vector<std::vector<Move>> moves_;  // per node, in AsianGame's order
+  std::optional<AsianStrategy> strategy_;
+};
+
+// One play of a game, from its start.
+class AsianPlay {
+ public:
+  explicit AsianPlay(std::shared_ptr<const AsianLineGame> game);
+
+  const std::optional<Material>& missing() const { return game_->missing(); }
   // Whether the play stands at `pos`: still inside the game, and pos its current position.
   bool at(const Position& pos) const;
   // The move at the current position (the winner's strategy, or the loser's resistance: a move
@@ -40,21 +61,26 @@ class AsianPlay {
   Move next();
 
  private:
-  void build(const Position& start, const ValueOf& value_of);
-  uint32_t node_of(const Position& pos);
-
-  Color winner_ = Red;
-  std::optional<Material> missing_;
-  std::map<std::string, uint32_t> ids_;
-  std::vector<std::string> fens_;         // per node
-  std::vector<std::vector<Move>> moves_;  // per node, in AsianGame's order
-  std::vector<Position> queue_;           // per node, while the game is built
-  std::optional<AsianStrategy> strategy_;
+  std::shared_ptr<const AsianLineGame> game_;
   // The play: its state, and the loser's guess of the winner's register (the target of the
   // winner's longest current streak of chases, or checks), by point.
   bool inside_ = false;
   AsianState state_;
   std::map<uint8_t, int> streak_;
+};
+
+// The last game built, by its start: a root's best move and its line (a web page's or a
+// GUI's query asks for both) build one game, not two. One game at most, so that the memory
+// the register games take stays bounded (docs/probe-api.md). Thread-safe; a game is built
+// outside the lock.
+class AsianGameCache {
+ public:
+  std::shared_ptr<const AsianLineGame> get(const Position& start, const AsianValueOf& value_of);
+
+ private:
+  std::mutex mutex_;
+  std::string start_;  // the kept game's start, by FEN
+  std::shared_ptr<const AsianLineGame> game_;
 };
 
 }  // namespace xq

@@ -108,7 +108,9 @@ void check_counter(int counter) {
 
 Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes,
                      std::optional<RuleSet> rules)
-    : chosen_(rules), cache_(std::make_shared<BlockCache>(cache_bytes)) {
+    : chosen_(rules),
+      cache_(std::make_shared<BlockCache>(cache_bytes)),
+      asian_games_(std::make_shared<AsianGameCache>()) {
   for (const std::string& dir : dirs) {
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
@@ -287,8 +289,8 @@ std::optional<Wdl> Tablebase::probe_wdl_within(const Position& pos,
 }
 
 AsianPlay Tablebase::asian_play(const Position& start) const {
-  return AsianPlay(start,
-                   [this](const Position& p) { return probe_wdl_within(p, RuleSet::Asian); });
+  return AsianPlay(asian_games_->get(
+      start, [this](const Position& p) { return probe_wdl_within(p, RuleSet::Asian); }));
 }
 
 std::optional<Tablebase::Stored> Tablebase::stored(const Position& pos, bool with_dtc,

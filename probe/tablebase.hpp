@@ -24,6 +24,7 @@
 namespace xq {
 
 class AsianPlay;  // probe/asian_line.hpp, internal to the library
+class AsianGameCache;
 
 // A position's value from its side to move's view, under the rule set of the table that holds
 // it (Tablebase::rules). distance: DTM in plies for the forced classes (Win, Loss, CursedWin,
@@ -272,6 +273,7 @@ class Tablebase {
   std::optional<RuleSet> chosen_;
   int largest_ = 0;
   std::shared_ptr<BlockCache> cache_;
+  std::shared_ptr<AsianGameCache> asian_games_;  // the last register game built
 };
 
 }  // namespace xq
