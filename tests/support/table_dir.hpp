@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -66,8 +67,12 @@ inline std::vector<std::string> differing_tables(const std::filesystem::path& a,
   return differ;
 }
 
-// KRKN (it has rule-decided positions), KRKAA and KNKA with their sub-tables: about 2 s.
+// KRKN (it has rule-decided positions), KRKAA and KNKA with their sub-tables: about 2 s. Or
+// the directory XQTB_SMALL_TABLES names, where these were generated already: scripts/tsan.sh
+// has the Release build write them, since under ThreadSanitizer (no OpenMP, one thread, so no
+// race to find) generating them took most of its leg.
 inline std::string small_tables() {
+  if (const char* given = std::getenv("XQTB_SMALL_TABLES")) return given;
   static const TempDir dir("small-tables");
   static const bool generated = (generate_into(dir.str(), {"KRKN", "KRKAA", "KNKA"}), true);
   (void)generated;
