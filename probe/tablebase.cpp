@@ -166,17 +166,18 @@ const Tablebase::Entry* Tablebase::entry(const Material& canonical,
   const Tables& t = it->second;
   if (within) return t[size_t(*within)].get();
   const Entry* only = nullptr;
-  std::string names;
   int count = 0;
   for (const auto& e : t) {
     if (!e) continue;
     only = e.get();
-    names += std::string(count++ ? ", " : "") + rule_set_name(e->rules);
+    ++count;
   }
-  if (count > 1)
-    throw RuleSetChoiceError(canonical.name(),
-                             "tables of several rule sets (" + names + "): choose one");
-  return only;
+  if (count <= 1) return only;
+  std::string names;
+  for (const auto& e : t)
+    if (e) names += std::string(names.empty() ? "" : ", ") + rule_set_name(e->rules);
+  throw RuleSetChoiceError(canonical.name(),
+                           "tables of several rule sets (" + names + "): choose one");
 }
 
 const TableFile& Tablebase::wdl_file(const Entry& e, const Material& m) const {

@@ -6,10 +6,10 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/index.hpp"
@@ -269,7 +269,7 @@ class Tablebase {
   std::optional<RuleSet> rules_at(const Position& pos) const;
 
   // Keyed by the counts, not the name: every probe looks its material up here.
-  std::map<Material, Tables> entries_;
+  std::unordered_map<Material, Tables, MaterialHash> entries_;
   std::optional<RuleSet> chosen_;
   int largest_ = 0;
   std::shared_ptr<BlockCache> cache_;

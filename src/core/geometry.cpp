@@ -8,21 +8,6 @@ constexpr bool on_board(int f, int r) {
   return f >= 0 && f < kFiles && r >= 0 && r < kRanks;
 }
 
-// can_stand_on (types.cpp) for the kinds with restricted points, usable at compile time.
-constexpr bool stands_on(Color c, PieceType t, Square s) {
-  const int f = file_of(s), r = c == Red ? rank_of(s) : 9 - rank_of(s);
-  switch (t) {
-    case King:
-      return f >= 3 && f <= 5 && r <= 2;
-    case Advisor:
-      return f >= 3 && f <= 5 && r <= 2 && (f + r) % 2 == 1;
-    case Elephant:
-      return r <= 4 && r % 2 == 0 && ((r / 2) % 2 == 0 ? f % 4 == 2 : f % 4 == 0);
-    default:  // pawns
-      return r >= 5 || (r >= 3 && f % 2 == 0);
-  }
-}
-
 constexpr void build_rays(Geometry& g, Square s) {
   constexpr int df[4] = {0, 0, -1, 1}, dr[4] = {1, -1, 0, 0};
   for (int d = 0; d < 4; ++d) {
@@ -54,20 +39,21 @@ constexpr void build_colour_steps(Geometry& g, Color c, Square s) {
   constexpr int dd[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   for (const auto& d : od) {
     const int nf = f + d[0], nr = r + d[1];
-    if (stands_on(c, King, s) && on_board(nf, nr) && stands_on(c, King, make_square(nf, nr)))
+    if (can_stand_on(c, King, s) && on_board(nf, nr) && can_stand_on(c, King, make_square(nf, nr)))
       g.king[c][s][g.king_count[c][s]++] = uint8_t(make_square(nf, nr));
   }
   for (const auto& d : dd) {
     int nf = f + d[0], nr = r + d[1];
-    if (stands_on(c, Advisor, s) && on_board(nf, nr) && stands_on(c, Advisor, make_square(nf, nr)))
+    if (can_stand_on(c, Advisor, s) && on_board(nf, nr) &&
+        can_stand_on(c, Advisor, make_square(nf, nr)))
       g.advisor[c][s][g.advisor_count[c][s]++] = uint8_t(make_square(nf, nr));
     nf = f + 2 * d[0], nr = r + 2 * d[1];
-    if (stands_on(c, Elephant, s) && on_board(nf, nr) &&
-        stands_on(c, Elephant, make_square(nf, nr)))
+    if (can_stand_on(c, Elephant, s) && on_board(nf, nr) &&
+        can_stand_on(c, Elephant, make_square(nf, nr)))
       g.elephant[c][s][g.elephant_count[c][s]++] = {uint8_t(make_square(nf, nr)),
                                                     uint8_t(make_square(f + d[0], r + d[1]))};
   }
-  if (!stands_on(c, Pawn, s)) return;
+  if (!can_stand_on(c, Pawn, s)) return;
   const int fwd = c == Red ? 1 : -1;
   const bool crossed = c == Red ? r >= 5 : r <= 4;
   auto add_pawn = [&](int nf, int nr) {

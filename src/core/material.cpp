@@ -298,12 +298,8 @@ Material Material::parse(std::string_view text) {
 }
 
 Material Material::of(const Position& pos) {
-  Material m;
-  for (Color c : {Red, Black})
-    for (const Square s : pos.occupied(c)) {  // the pieces only, not all 90 points
-      const Piece p = pos.at(s);
-      if (type_of(p) != King) ++m.count[c][type_of(p)];
-    }
+  Material m{pos.counts()};
+  m.count[Red][King] = m.count[Black][King] = 1;  // also on a board without kings
   return m;
 }
 

@@ -53,6 +53,16 @@ struct Material {
 // Canonical materials reachable from m by one or more captures, plus m itself (canonical),
 // in dependency order: every material comes after all materials its captures lead to.
 // Materials in which neither side has a piece able to give mate are still listed.
+// For unordered containers: the counts packed, four bits each (a count is at most 5).
+struct MaterialHash {
+  size_t operator()(const Material& m) const noexcept {
+    uint64_t key = 0;
+    for (const auto& side : m.count)
+      for (const uint8_t n : side) key = key << 4 | n;
+    return size_t(key);
+  }
+};
+
 std::vector<Material> capture_closure(const Material& m);
 
 // The canonical materials one capture from m leads to (the tables that solving m reads).

@@ -160,22 +160,21 @@ std::string Position::fen() const {
 }
 
 std::string Position::legality_error() const {
-  int count[2][kPieceTypes] = {};
-  // Occupied points in ascending order (as a scan of the board would find them): every probe
-  // checks legality, so this visits the pieces only.
+  // Every probe checks legality, so this visits the pieces only and takes the counts that put
+  // and make keep.
   for (const Square s : occupied_[Red] | occupied_[Black]) {
     const Piece p = board_[s];
-    const Color c = color_of(p);
-    const PieceType t = type_of(p);
-    if (!can_stand_on(c, t, s))
-      return colour_name(c) + " " + kTypeNames[t] + " on " + square_name(s) +
+    if (!can_stand_on(color_of(p), type_of(p), s))
+      return colour_name(color_of(p)) + " " + kTypeNames[type_of(p)] + " on " + square_name(s) +
              ", a point it can never stand on";
-    if (++count[c][t] > kMaxCount[t])
-      return colour_name(c) + " has more than " + std::to_string(kMaxCount[t]) + " " +
-             kTypeNames[t] + (kMaxCount[t] > 1 ? "s" : "");
   }
-  for (Color c : {Red, Black})
-    if (count[c][King] == 0) return colour_name(c) + " has no king";
+  for (const Color c : {Red, Black}) {
+    for (int t = 0; t < kPieceTypes; ++t)
+      if (count_[c][t] > kMaxCount[t])
+        return colour_name(c) + " has more than " + std::to_string(kMaxCount[t]) + " " +
+               kTypeNames[t] + (kMaxCount[t] > 1 ? "s" : "");
+    if (count_[c][King] == 0) return colour_name(c) + " has no king";
+  }
   if (kings_facing()) return "the kings face each other on an open file";
   if (in_check(~stm_)) return colour_name(~stm_) + " (not to move) is in check";
   return {};

@@ -131,6 +131,8 @@ class Position {
   bool mirror_symmetric() const;
 
   bool operator==(const Position& o) const { return board_ == o.board_ && stm_ == o.stm_; }
+  // Pieces on the board by colour and kind, kings included.
+  const std::array<std::array<uint8_t, kPieceTypes>, 2>& counts() const { return count_; }
 
  private:
   // A piece of the attacking colour seen elsewhere than it stands: the piece on `from` is on

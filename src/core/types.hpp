@@ -64,8 +64,37 @@ char piece_to_fen(Piece p);
 // Accepts the aliases E (elephant) and H (horse); returns kNoPiece for anything else.
 Piece piece_from_fen(char c);
 
+namespace detail {
+constexpr bool stands_on(Color c, PieceType t, Square s) {
+  const int f = file_of(s), r = c == Red ? rank_of(s) : 9 - rank_of(s);  // rank from c's side
+  const bool palace = f >= 3 && f <= 5 && r <= 2;
+  switch (t) {
+    case King:
+      return palace;
+    case Advisor:  // palace corners and centre
+      return palace && (f + r) % 2 == 1;
+    case Elephant:  // own half, on the 7 points two diagonal steps apart
+      return r <= 4 && r % 2 == 0 && ((r / 2) % 2 == 0 ? f % 4 == 2 : f % 4 == 0);
+    case Pawn:  // start ranks 3-4 on files a,c,e,g,i; anywhere past the river
+      return r >= 5 || (r >= 3 && f % 2 == 0);
+    default:
+      return true;
+  }
+}
+// A table, not the arithmetic: every probe checks the legality of each piece's point.
+inline constexpr auto kStandable = [] {
+  std::array<std::array<std::array<bool, kSquares>, kPieceTypes>, 2> out{};
+  for (const Color c : {Red, Black})
+    for (int t = 0; t < kPieceTypes; ++t)
+      for (Square s = 0; s < kSquares; ++s) out[c][t][s] = stands_on(c, PieceType(t), s);
+  return out;
+}();
+}  // namespace detail
+
 // Whether a piece of this colour and kind may ever stand on the point (docs/rules.md "Movement"):
 // king in its palace, advisor on its 5 points, elephant on its 7, pawn on its 55.
-bool can_stand_on(Color c, PieceType t, Square s);
+constexpr bool can_stand_on(Color c, PieceType t, Square s) {
+  return detail::kStandable[c][t][s];
+}
 
 }  // namespace xq
