@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/material.hpp"
 
@@ -46,6 +47,11 @@ double modelled_seconds(const Material& m);
 // "2 h 05 min".
 std::string format_duration(double seconds);
 
+// How far a table is at least once its progress line reports `phase` ("init", "plies",
+// "check rule (Red)", "dtc", "unlimited dtc"): the share of its time spent before the phase
+// starts, from KRKCAABB's stages (docs/generation.md "Where a table's CPU goes"); 0 for others.
+double share_before_phase(std::string_view phase);
+
 // Progress of a run measured in modelled seconds: the share done, and an ETA that scales the
 // model by the speed observed on the tables finished so far.
 class RunProgress {
@@ -56,10 +62,11 @@ class RunProgress {
   void finished(double modelled, double actual);
   // Share of the run's modelled cost in finished tables, 0..1.
   double share_done() const;
-  // Seconds left while a table of modelled cost `current` has run `elapsed` seconds; none
-  // until the finished tables amount to kMinModelledForEta (a few tiny tables say nothing
-  // about the speed: their cost is mostly fixed overhead).
-  std::optional<double> eta(double current, double elapsed) const;
+  // Seconds left while a table of modelled cost `current` has run `elapsed` seconds and is
+  // `share` done at least (share_before_phase); none until the finished tables amount to
+  // kMinModelledForEta (a few tiny tables say nothing about the speed: their cost is mostly
+  // fixed overhead).
+  std::optional<double> eta(double current, double elapsed, double share = 0) const;
 
   static constexpr double kMinModelledForEta = 1.0;
 

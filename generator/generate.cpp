@@ -60,13 +60,16 @@ std::string format_rate(double per_second) {
 }
 
 // " | run [#####.....] 52%, ETA 1 min 20 s" while the current table (modelled cost `current`)
-// has run `elapsed` seconds; no ETA until the run has shown its speed (cost_model.hpp).
-std::string run_summary(const RunProgress& run, double current, double elapsed) {
+// has run `elapsed` seconds and reports `phase`; no ETA until the run has shown its speed
+// (cost_model.hpp).
+std::string run_summary(const RunProgress& run, double current, double elapsed,
+                        std::string_view phase = "") {
   const int tenths = int(run.share_done() * 10);
   std::ostringstream out;
   out << " | run [" << std::string(tenths, '#') << std::string(10 - tenths, '.') << "] "
       << int(100 * run.share_done()) << "%";
-  if (const auto eta = run.eta(current, elapsed); eta && run.share_done() < 1)
+  if (const auto eta = run.eta(current, elapsed, share_before_phase(phase));
+      eta && run.share_done() < 1)
     out << ", ETA " << format_duration(*eta);
   return out.str();
 }
@@ -383,7 +386,7 @@ class TableRun {
       std::ostringstream line;
       line << tag << ": " << phase << " " << step << ", " << format_rate(positions / t) << "pos/s ("
            << format_rate(positions / t / threads_) << "/thread), " << int(t) << " s"
-           << run_summary(run_, modelled, t);
+           << run_summary(run_, modelled, t, phase);
       o_.log(line.str());
     };
     // Sub-tables released by an earlier table's rule stage come back when a table reads them.

@@ -49,8 +49,15 @@ TEST_CASE("the ETA scales the remaining modelled cost by the speed observed", "[
   // 90 modelled left (current table 30 of them), 12 s into the current table: 90 × 4 - 12.
   CHECK(*run.eta(30, 12) == Approx(348));
   // The current table has run 200 s, past its 30 × 4 = 120: the ratio rises to
-  // (40 + 200) / (10 + 30) = 6, so 90 × 6 - 200 = 340 left, never a negative or stale figure.
-  CHECK(*run.eta(30, 200) == Approx(340));
+  // (40 + 200) / (10 + 30) = 6, so the 60 modelled after it take 360 s. Of the current table
+  // itself (30 × 6 = 180 < 200) nothing is known to be left in a phase of share 0, ...
+  CHECK(*run.eta(30, 200) == Approx(360));
+  // ... but in its DTC passes, at least 76 % done, 200 × 0.24 / 0.76 more: never "< 1 s" while
+  // a table past its model still runs.
+  CHECK(gen::share_before_phase("dtc") == Approx(0.76));
+  CHECK(*run.eta(30, 200, gen::share_before_phase("dtc")) == Approx(360 + 200 * 0.24 / 0.76));
+  // Within its modelled time the phase changes nothing: 90 × 4 - 12.
+  CHECK(*run.eta(30, 12, gen::share_before_phase("plies")) == Approx(348));
   run.finished(90, 360);
   CHECK(run.share_done() == Approx(1.0));
   CHECK(*run.eta(0, 0) == Approx(0));
