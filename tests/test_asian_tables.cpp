@@ -68,7 +68,7 @@ TEST_CASE("asian tables: KNKPP decides what the reference decides", "[asian_tabl
 // wherever a draw has a drawn move, yet Red holds them by idling: the register game on them
 // (asian_chase_unwon) wins none.
 TEST_CASE("verification rejects Asian chase values the register game does not win",
-          "[asian_tables]") {
+          "[asian_tables][slow]") {
   const Material m = Material::parse("KNKP");
   const gen::TableSet set = gen::solve_closure(m, RuleSet::Asian, kQuiet);
   gen::SolvedTable t = *set.find(m);

@@ -81,7 +81,7 @@ TEST_CASE("reference solver: KPK counts", "[ref]") {
 TEST_CASE("reference solver: KRKA counts", "[ref]") {
   check_material("KRKA");
 }
-TEST_CASE("reference solver: KRKC counts", "[ref]") {
+TEST_CASE("reference solver: KRKC counts", "[ref][slow]") {
   check_material("KRKC");
 }
 TEST_CASE("reference solver: KRK hand-checked positions", "[ref]") {
