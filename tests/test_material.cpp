@@ -100,6 +100,7 @@ TEST_CASE("impossible or unreadable materials are rejected with one line", "[mat
       {"RKC", "missing king"},
       {"KKvKR", "two kings on Red's side"},
       {"KR", "only one side"},
+      {"KZZ", "unknown piece letter 'Z' on Red's side"},  // the letter, not the one side
       {"车炮", "missing separator"},
       {"车对", "Black's side is empty"},
       {"车对将车", "king"},

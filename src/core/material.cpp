@@ -235,7 +235,10 @@ Material read_material(std::u32string s) {
   if (sides.size() > 2)
     throw MaterialError(split_by_kings ? "more than two kings (each K starts a side)"
                                        : "more than two sides");
-  if (sides.size() < 2) throw MaterialError("only one side; separate the sides with 对 or vs");
+  if (sides.size() < 2) {
+    read_side(sides[0], Red);  // a bad letter is the likelier mistake ("KZZ"): name it first
+    throw MaterialError("only one side; separate the sides with 对 or vs");
+  }
   Material m;
   m.count = {read_side(sides[0], Red), read_side(sides[1], Black)};
   return m;
