@@ -4,7 +4,7 @@
 # each from its committed corpus (fuzz/corpus/TARGET/) for a bounded time. New inputs go to
 # build-fuzz/corpus/TARGET/ (fuzz/README.md: how to keep one); a crash stops the run with the
 # reproducer saved as build-fuzz/crash-*.
-#   scripts/fuzz.sh                 each target 14 s (the leg of scripts/test.sh)
+#   scripts/fuzz.sh                 each target 10 s (the leg of scripts/test.sh)
 #   scripts/fuzz.sh --time S        each target S seconds
 #   scripts/fuzz.sh --long          each target 600 s: the long run of docs/benchmarks.md
 #   scripts/fuzz.sh ... TARGET...   only these targets (fen material notation game table serve
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-seconds=14
+seconds=10
 targets=()
 step=all
 while [ $# -gt 0 ]; do
