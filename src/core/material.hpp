@@ -50,9 +50,6 @@ struct Material {
   auto operator<=>(const Material&) const = default;
 };
 
-// Canonical materials reachable from m by one or more captures, plus m itself (canonical),
-// in dependency order: every material comes after all materials its captures lead to.
-// Materials in which neither side has a piece able to give mate are still listed.
 // For unordered containers: the counts packed, four bits each (a count is at most 5).
 struct MaterialHash {
   size_t operator()(const Material& m) const noexcept {
@@ -63,6 +60,9 @@ struct MaterialHash {
   }
 };
 
+// Canonical materials reachable from m by one or more captures, plus m itself (canonical),
+// in dependency order: every material comes after all materials its captures lead to.
+// Materials in which neither side has a piece able to give mate are still listed.
 std::vector<Material> capture_closure(const Material& m);
 
 // The canonical materials one capture from m leads to (the tables that solving m reads).
