@@ -121,8 +121,9 @@ struct BlockCache::Shard {
   };
   std::mutex mu;
   // Second chance (CLOCK): a hit only marks its entry; eviction takes the back of the queue,
-  // sending a marked one to the front instead. Nearly LRU, but a hit writes one flag in the
-  // entry it reads rather than relinking three list nodes (a third of a warm probe's time).
+  // sending a marked one to the front instead. Nearly LRU (3.6 % fewer misses on KRKNAABB's
+  // DTM probes), but a hit writes one flag in the entry it reads instead of relinking three
+  // list nodes (L1 misses of a warm WDL probe 14.0 → 11.6, docs/benchmarks.md).
   std::list<Entry> lru;  // newest or last spared first
   std::unordered_map<CacheKey, std::list<Entry>::iterator, CacheKeyHash> map;
   size_t bytes = 0;  // sum of size + kEntryOverhead
