@@ -59,10 +59,13 @@ double share_before_phase(std::string_view phase) {
   // KRKCAABB's CPU seconds by stage, 65.4 in all: sub-tables 0.8 and plain init 21.4 before
   // the plies; plain passes 15.0 before the rule stage; rule stage 4.3, DTM file 4.5,
   // statistics 0.5 and DTC init 3.5 before the DTC passes. An uncapped DTC run, which only
-  // tables with cursed wins make, follows capped passes of about 8.7 more (in 74.1).
+  // tables with cursed wins make, follows capped passes of about 8.7 more (in 74.1). The
+  // chase stages (asian, chinese) start later, after the check rule's, in families that take
+  // up to 1.37 times as long (docs/benchmarks.md): 37.2 of about 85.
   if (phase.starts_with("unlimited dtc")) return 0.79;
   if (phase.starts_with("dtc")) return 0.76;
   if (phase.starts_with("check rule")) return 0.57;
+  if (phase.starts_with("asian rule") || phase.starts_with("chase rule")) return 0.44;
   if (phase.starts_with("plies")) return 0.34;
   return 0;
 }

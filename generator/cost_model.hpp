@@ -48,8 +48,9 @@ double modelled_seconds(const Material& m);
 std::string format_duration(double seconds);
 
 // How far a table is at least once its progress line reports `phase` ("init", "plies",
-// "check rule (Red)", "dtc", "unlimited dtc"): the share of its time spent before the phase
-// starts, from KRKCAABB's stages (docs/generation.md "Where a table's CPU goes"); 0 for others.
+// "check rule (Red)", "asian rule ...", "chase rule ...", "dtc", "unlimited dtc"): the share of its
+// time spent before the phase starts, from KRKCAABB's stages (docs/generation.md "Where a table's
+// CPU goes"); 0 for others.
 double share_before_phase(std::string_view phase);
 
 // Progress of a run measured in modelled seconds: the share done, and an ETA that scales the

@@ -55,6 +55,8 @@ TEST_CASE("the ETA scales the remaining modelled cost by the speed observed", "[
   // ... but in its DTC passes, at least 76 % done, 200 × 0.24 / 0.76 more: never "< 1 s" while
   // a table past its model still runs.
   CHECK(gen::share_before_phase("dtc") == Approx(0.76));
+  CHECK(gen::share_before_phase("asian rule (Red), Büchi rounds") == Approx(0.44));
+  CHECK(gen::share_before_phase("init") == 0);
   CHECK(*run.eta(30, 200, gen::share_before_phase("dtc")) == Approx(360 + 200 * 0.24 / 0.76));
   // Within its modelled time the phase changes nothing: 90 × 4 - 12.
   CHECK(*run.eta(30, 12, gen::share_before_phase("plies")) == Approx(348));
