@@ -63,9 +63,15 @@ void register_sets(const AsianGame::Move& m, uint8_t kept, std::vector<uint8_t>&
       if (c != kept) sets.push_back(uint8_t(c));
 }
 
-// The state after move m into a node: the mover's register at `reg`, the other side's register
-// following the moved piece (it names a piece of the mover), both mirrored with the target.
-AsianState next_state(const AsianGame::Move& m, bool winner_moved, uint8_t reg, uint8_t other) {
+// The state after move m into a node: the mover's register `reg` (`kept`, or one of
+// register_sets), the other side's register following the moved piece (it names a piece of
+// the mover), both mirrored with the target. A register kept through an escape is cleared to
+// "nothing yet": the values are those of the uncleared product (docs/rules.md G3, tested
+// against it on random games), and the product has about one state per position where moves
+// are mostly idle instead of one per position and remembered guess.
+AsianState next_state(const AsianGame::Move& m, bool winner_moved, uint8_t kept, uint8_t reg,
+                      uint8_t other) {
+  if (reg == kept && kept_label(m, kept) == Escape) reg = kNothing;
   const uint8_t followed = other == m.from ? m.to : other;
   const auto frame = [&](uint8_t r) { return m.mirror && r < 90 ? uint8_t(mirror_lr(r)) : r; };
   return winner_moved ? AsianState{m.target, frame(reg), frame(followed)}
@@ -109,6 +115,10 @@ struct Product {
     for (uint32_t v = 0; v < g.size(); ++v) initial[v] = state(AsianState{v, kNothing, kNothing});
     for (size_t q = 0; q < queue.size(); ++q) expand(queue[q]);
     arena.link(edges);
+    // Only the arena and the states' vertices are needed from here on.
+    decltype(edges)().swap(edges);
+    decltype(arrivals)().swap(arrivals);
+    decltype(queue)().swap(queue);
   }
 
   uint32_t vertex(uint8_t owner, uint8_t priority) {
@@ -165,11 +175,11 @@ struct Product {
         from = vertex(ours ? 1 : 0, 0);
         edges.push_back({s, from});
       }
-      edges.push_back({from, arrival(state(next_state(m, ours, kept, other)),
+      edges.push_back({from, arrival(state(next_state(m, ours, kept, kept, other)),
                                      label_priority(kept_label(m, kept), ours))});
       for (const uint8_t reg : sets)
-        edges.push_back(
-            {from, arrival(state(next_state(m, ours, reg, other)), label_priority(Escape, ours))});
+        edges.push_back({from, arrival(state(next_state(m, ours, kept, reg, other)),
+                                       label_priority(Escape, ours))});
     }
   }
 };
@@ -216,8 +226,9 @@ class Zielonka {
       for (const uint32_t v : game)
         if (mark_[v] != epoch_) rest.push_back(v);
       for (const uint32_t v : rest) level_[v] = uint8_t(depth + 1);
-      std::array<std::vector<uint32_t>, 2> sub = solve(uint8_t(depth + 1), rest);
-      for (const uint32_t v : rest) level_[v] = depth;
+      // The sub-game's vertices are those of `game` above this depth: no copy of them is kept.
+      std::array<std::vector<uint32_t>, 2> sub = solve(uint8_t(depth + 1), std::move(rest));
+      for (const uint32_t v : game) level_[v] = std::min(level_[v], depth);
       if (sub[1 - i].empty()) {
         if (strategy_)
           for (size_t k = 0; k < top_count; ++k)
@@ -288,13 +299,14 @@ class Zielonka {
 AsianSolution solve_asian_game(const AsianGame& g) {
   AsianSolution out;
   if (!g.size()) return out;
-  const Product product(g);
+  Product product(g);
+  out.states = product.states.size();
+  decltype(product.states)().swap(product.states);  // the strategy's lookup, not needed here
   const std::array<std::vector<uint32_t>, 2> won = Zielonka(product.arena).solve();
   std::vector<uint8_t> p_wins(product.arena.size(), 0);
   for (const uint32_t v : won[0]) p_wins[v] = 1;
   out.won.resize(g.size());
   for (uint32_t v = 0; v < g.size(); ++v) out.won[v] = p_wins[product.initial[v]];
-  out.states = product.states.size();
   out.vertices = product.arena.size();
   return out;
 }
@@ -353,7 +365,7 @@ AsianState AsianStrategy::after(const AsianState& s, uint32_t move, uint8_t move
   const AsianGame::Move& m = impl_->move(s, move);
   if (AsianGame::is_sink(m.target))
     throw std::logic_error("asian strategy: a move out of the game");
-  return next_state(m, ours, mover_register, ours ? s.tau_o : s.tau_p);
+  return next_state(m, ours, ours ? s.tau_p : s.tau_o, mover_register, ours ? s.tau_o : s.tau_p);
 }
 
 uint8_t AsianStrategy::winner_register(const AsianState& s, uint32_t move) const {
