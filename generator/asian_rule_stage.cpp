@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "generator/memory_headroom.hpp"
 #include "rules/asian_game.hpp"
 
 namespace xq::gen {
@@ -74,12 +75,22 @@ AsianGame build_game(const SolvedTable& t, const CaptureTargets& targets, const 
     }
   }
   AsianGame g;
+  size_t total = 0;  // reserved: a growing copy would hold twice the moves at its peak
+  for (const std::vector<AsianGame::Move>& edges : out) total += edges.size();
+  g.moves.reserve(total);
+  g.first.reserve(size_t(size) + 1);
+  g.winner_moves.reserve(size);
   for (uint32_t v = 0; v < size; ++v) {
     g.add_node(winner_moves[v], out[v]);
     std::vector<AsianGame::Move>().swap(out[v]);
   }
   return g;
 }
+
+// What the register product and its game take per cornered position at their peak: about
+// 1,015 bytes in KCPAKAB (3,492,062 cornered positions), rounded up (docs/generation.md "The
+// Asian stage's cost").
+constexpr uint64_t kProductBytesPerCornered = 1100;
 
 }  // namespace
 
@@ -94,10 +105,16 @@ AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const 
   const auto escape = [](IdleTest& test, Move m, uint64_t, Color) { return test(m); };
   const auto play = [&](Color winner, const Bitmap& cornered,
                         const std::vector<uint64_t>& members) {
+    require_memory(members.size() * kProductBytesPerCornered,
+                   table.material.name() + ": the Asian register product of " +
+                       std::to_string(members.size()) + " cornered positions");
     const AsianSolution solution =
         solve_asian_game(build_game(table, draws.targets, cornered, members, winner));
     sizes.states[winner] = solution.states;
     sizes.vertices[winner] = solution.vertices;
+    progress(winner == Red ? "asian rule (Red), product vertices"
+                           : "asian rule (Black), product vertices",
+             int(std::min<uint64_t>(solution.vertices, INT32_MAX)));
     ChaseWins won;
     for (uint32_t v = 0; v < members.size(); ++v)
       if (solution.won[v]) won.emplace_back(members[v], kAsianChasePotential);

@@ -10,6 +10,7 @@
 #include "generator/cost_model.hpp"
 #include "generator/generate.hpp"
 #include "generator/legal_count.hpp"
+#include "generator/memory_headroom.hpp"
 #include "generator/slurm_workflow.hpp"
 #include "support/table_dir.hpp"
 
@@ -114,6 +115,24 @@ TEST_CASE("the memory estimate bounds the rule stage whatever share of the table
   CHECK(gen::slurm_memory_mib(m, RuleSet::Check) == (rule * 5 / 4 + mib - 1) / mib + 64);
   CHECK(gen::slurm_memory_mib(m, RuleSet::Chinese) ==
         ((rule + targets / 3) * 5 / 4 + mib - 1) / mib + 64);
+}
+
+// The Asian register product's size is known only when its stage starts: it is checked against
+// what the machine can still give, so that a run too large stops with a reason.
+TEST_CASE("the memory headroom check refuses what the machine cannot give", "[cost]") {
+  const uint64_t available = gen::available_memory_bytes();
+  REQUIRE(available > (64u << 20));  // /proc/meminfo is read: some memory is free
+  REQUIRE(available < UINT64_MAX / 4);
+  CHECK_NOTHROW(gen::require_memory(1 << 20, "a small stage"));
+  try {
+    gen::require_memory(available * 4, "KXKX: the Asian register product of 7 cornered positions");
+    FAIL("no error");
+  } catch (const std::runtime_error& e) {
+    const std::string text = e.what();
+    CHECK(text.rfind("KXKX: the Asian register product of 7 cornered positions needs about ", 0) ==
+          0);
+    CHECK(text.find(" GiB are available") != std::string::npos);
+  }
 }
 
 TEST_CASE("a rule-decided table's measured peak is within its memory estimate", "[cost][slow]") {
