@@ -93,7 +93,8 @@ class AsianStrategy {
   // chooses among them). In the frame of s.
   std::vector<uint8_t> register_choices(const AsianState& s, uint32_t move) const;
   // The state after a move into a node, the mover's register being `mover_register` (one of
-  // register_choices) and the other register following its piece (and the mirror).
+  // register_choices; the kept one cleared to "nothing yet" when the move does not continue
+  // it) and the other register following its piece (and the mirror).
   AsianState after(const AsianState& s, uint32_t move, uint8_t mover_register) const;
   // O to move at a state P wins, O's move going into a node: the register P sets for O.
   uint8_t winner_register(const AsianState& s, uint32_t move) const;
