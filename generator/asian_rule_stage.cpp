@@ -87,11 +87,6 @@ AsianGame build_game(const SolvedTable& t, const CaptureTargets& targets, const 
   return g;
 }
 
-// What the register product and its game take per cornered position at their peak: about
-// 1,015 bytes in KCPAKAB (3,492,062 cornered positions), rounded up (docs/generation.md "The
-// Asian stage's cost").
-constexpr uint64_t kProductBytesPerCornered = 1100;
-
 }  // namespace
 
 AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const Progress& progress,
@@ -105,7 +100,7 @@ AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const 
   const auto escape = [](IdleTest& test, Move m, uint64_t, Color) { return test(m); };
   const auto play = [&](Color winner, const Bitmap& cornered,
                         const std::vector<uint64_t>& members) {
-    require_memory(members.size() * kProductBytesPerCornered,
+    require_memory(members.size() * kAsianProductBytesPerCornered,
                    table.material.name() + ": the Asian register product of " +
                        std::to_string(members.size()) + " cornered positions");
     const AsianSolution solution =

@@ -34,6 +34,12 @@ AsianStageSizes solve_asian_rule(SolvedTable& table, const TableSet& set, const 
 // table.
 std::vector<uint64_t> asian_chase_unwon(const SolvedTable& table, const TableSet& set);
 
+// What the register product and its game take per cornered position at their peak: about
+// 1,015 bytes in KCPAKAB (3,492,062 cornered positions), rounded up (docs/generation.md "The
+// Asian stage's cost"). The stage checks it against the memory left before building the
+// product; the plan, made before the cornered positions are known, names it.
+constexpr uint64_t kAsianProductBytesPerCornered = 1100;
+
 // The distance entry of an Asian chase-decided position: pack_chase_potential(1, 0, 0).
 constexpr uint16_t kAsianChasePotential = 1u << 11;
 

@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "core/index.hpp"
 #include "core/table_names.hpp"
+#include "generator/asian_rule_stage.hpp"
 #include "generator/cost_model.hpp"
 #include "generator/generate.hpp"
 #include "generator/mpi/process_partition.hpp"
@@ -95,6 +96,11 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, in
             << ", disk about " << human_bytes(disk) << ", time " << (seconds < 0.5 ? "" : "about ")
             << gen::format_duration(seconds)
             << " (rough: rates of a 2-vCPU machine, docs/generation.md)\n";
+  if (o.rules == RuleSet::Asian)
+    std::cout << "not counted: the Asian register product, about "
+              << gen::kAsianProductBytesPerCornered
+              << " bytes per cornered position, checked when each table's Asian stage starts"
+                 " (docs/generation.md)\n";
 }
 
 // gen::generate, its table errors with the command's way out.
