@@ -91,10 +91,13 @@ void rebuild_omitted(SolvedTable& t, TableKind kind, int side, const std::string
       if (values[side][slot] != 0 || !omissible(kind, w) || !cur.load(slot, Color(side))) continue;
       // A file's classes of illegal positions are the writer's fill: nothing to rebuild there.
       if (cur.pos().in_check(Color(other))) continue;
-      const auto d = rebuild_distance(kind, cur.pos(), w, moves, [&](Move m) {
-        const uint64_t s = cur.slot_with_move(m.from, m.to);
-        return OwnEntry{t.wdl[other][s], values[other][s]};
-      });
+      const auto d = rebuild_distance(
+          kind, cur.pos(), w, moves,
+          [&](Move m) {
+            const uint64_t s = cur.slot_with_move(m.from, m.to);
+            return Successor{t.wdl[other][s], s};
+          },
+          [&](uint64_t s) { return values[other][s]; });
       if (!d) unbuilt = true;
       values[side][slot] = d.value_or(0);
     }

@@ -17,10 +17,10 @@
 
 namespace xq {
 
-// A successor's class and its entry in the distance file (the stored side's).
-struct OwnEntry {
+// A successor's class in the stored side's WDL file, and its slot there.
+struct Successor {
   Wdl wdl;
-  uint16_t entry;
+  uint64_t slot;
 };
 
 // Whether a file of this kind leaves the class's entries of its omitted side to the rebuild:
@@ -31,12 +31,15 @@ constexpr bool omissible(TableKind kind, Wdl w) {
 }
 
 // The distance of pos (side to move on the omitted side, class w with omissible(kind, w)) from
-// its quiet moves; own(m) gives the stored entry of the position after the legal quiet move m
-// (pos as it was given). nullopt for a win without a quiet move that keeps it (the entry
-// should have been stored). `moves` is scratch.
-template <class Own>
+// its quiet moves; successor(m) gives the Successor of the legal quiet move m (pos as it was
+// given), entry(slot) the stored side's distance entry. Entries are read only for the
+// successors whose class counts: a probe of a won position then reads the few losing moves'
+// distance blocks, not every move's. nullopt for a win without a quiet move that keeps it (the
+// entry should have been stored). `moves` is scratch.
+template <class SuccessorOf, class EntryOf>
 std::optional<uint16_t> rebuild_distance(TableKind kind, const Position& pos, Wdl w,
-                                         MoveList& moves, Own&& own) {
+                                         MoveList& moves, SuccessorOf&& successor,
+                                         EntryOf&& entry) {
   const bool win = is_win(w);
   unsigned best = win ? ~0u : 0;
   const Position::KingSafety safety = pos.king_safety(pos.side_to_move());
@@ -44,13 +47,15 @@ std::optional<uint16_t> rebuild_distance(TableKind kind, const Position& pos, Wd
   pos.pseudo_moves(moves);
   for (const Move m : moves) {
     if (pos.is_capture(m) || !pos.pseudo_move_legal(m, safety)) continue;
-    const OwnEntry o = own(m);
+    const Successor s = successor(m);
     const bool keeps =
-        win ? kind == TableKind::Dtm ? is_forced(o.wdl) && is_loss(o.wdl) : o.wdl == Wdl::Loss
-        : kind == TableKind::Dtm ? is_forced(o.wdl) && is_win(o.wdl)
-                                 : o.wdl == Wdl::Win;
+        win ? kind == TableKind::Dtm ? is_forced(s.wdl) && is_loss(s.wdl) : s.wdl == Wdl::Loss
+        : kind == TableKind::Dtm ? is_forced(s.wdl) && is_win(s.wdl)
+                                 : s.wdl == Wdl::Win;
     if (!keeps) continue;
-    best = win ? std::min(best, o.entry + 1u) : std::max(best, o.entry + 1u);
+    const unsigned d = entry(s.slot) + 1u;
+    best = win ? std::min(best, d) : std::max(best, d);
+    if (win && best == 1) break;  // a move into mate: nothing is shorter
   }
   if (best == ~0u) return std::nullopt;
   return uint16_t(best);
