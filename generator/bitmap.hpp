@@ -6,7 +6,8 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
-#include <vector>
+
+#include "generator/slot_array.hpp"
 
 namespace xq::gen {
 
@@ -33,7 +34,7 @@ class SetBits {
 
 class Bitmap {
  public:
-  explicit Bitmap(uint64_t size) : words_((size + 63) / 64) {}
+  explicit Bitmap(uint64_t size) { filled_slots(words_, (size + 63) / 64, uint64_t(0)); }
   bool test(uint64_t g) const {
     return std::atomic_ref<const uint64_t>(words_[g / 64]).load(std::memory_order_relaxed) >>
                (g % 64) &
@@ -59,7 +60,7 @@ class Bitmap {
   }
 
  private:
-  std::vector<uint64_t> words_;
+  SlotArray<uint64_t> words_;
 };
 
 // Inside a parallel region: calls f(g) for every set bit g of `b`, the words shared among the

@@ -125,7 +125,7 @@ struct Arena {
   // it is not (a potential's round is 1 or more). Filled by the games' grow_z, read by the end
   // of the stage: two bytes per draw, not a list of the won ones (8 bytes each), which held
   // the stage's peak.
-  std::vector<uint16_t> potential;
+  SlotArray<uint16_t> potential;
   Mailbox mail;
 
   // Global ids are side * n + slot; local ids side * m + slot - share.begin.
@@ -162,8 +162,8 @@ struct Arena {
         distance{table.distance[0].data(), table.distance[1].data()},
         wdl{table.wdl[0].data(), table.wdl[1].data()},
         side_rank{0, draws.rank_below(m), draws.rank_below(2 * m)},
-        potential(side_rank[2]),
         mail(partition) {
+    filled_slots(potential, side_rank[2], uint16_t(0));
     if (table.first != share.begin || table.wdl[0].size() != m)
       throw std::logic_error("the rule stage needs the rank's share of the table");
   }
@@ -242,17 +242,17 @@ struct CheckRuleGame {
   // this game only: the peak of the stage.
   // By draw of the winner's side: its priority-2 moves into Y, weighted, plus one for a sink it
   // wins (its good moves, checks aside).
-  std::vector<uint8_t> count;
+  SlotArray<uint8_t> count;
   // By draw of the loser's side: the weighted number of its non-capturing moves into draws in
   // check (its checks), set by count_checks.
-  std::vector<uint8_t> checks;
+  SlotArray<uint8_t> checks;
   // By draw of the loser's side: in cornered, its count of moves out of the attractor; in each
   // attractor, the weighted number of its checks not yet into X (`checks` when it starts).
-  std::vector<uint8_t> pending;
+  SlotArray<uint8_t> pending;
   // By draw of the winner's side: its counts at the start of every round (see start_round),
   // once counted (a flag of its own: a rank's share of the cornered draws may be empty, and
   // all ranks must agree).
-  std::vector<uint8_t> start_count;
+  SlotArray<uint8_t> start_count;
   bool start_counted = false;
   // By draw of the winner's side: its counts after the last round's first shrink, and the
   // draws that shrink dropped from the cornered ones (bits by local id), once a round had one.
@@ -261,13 +261,13 @@ struct CheckRuleGame {
   // these plus the moves into the open losers that came back (see shrink_again). Allocated
   // at the first such shrink, and only when `incremental` (see solve_check_rule).
   const bool incremental;
-  std::vector<uint8_t> first_count;
+  SlotArray<uint8_t> first_count;
   Bitmap first_left{0};
   bool have_first = false;
   // What Z gives every X for free (see attractor's `warm`), kept up to date by grow_z: by draw
   // of the loser's side, the weighted number of its checks not into Z; by local id of the
   // winner's draws, a bit for a check into Z.
-  std::vector<uint8_t> checks_off_z;
+  SlotArray<uint8_t> checks_off_z;
   Bitmap checks_z;
 
   // The cornered draws (see cornered), and the current Y (its members are also flagged kInY):
@@ -287,16 +287,17 @@ struct CheckRuleGame {
   CheckRuleGame(Arena& arena, Color c, bool incremental_shrinks)
       : a(arena),
         winner(c),
-        count(a.draws_of(c)),
-        checks(a.draws_of(~c)),
-        pending(a.draws_of(~c)),
         incremental(incremental_shrinks),
         checks_z(64 * a.draws.words()),
         cornered_set(64 * a.draws.words()),
         y(64 * a.draws.words()),
         z_set(64 * a.draws.words()),
         frontier(64 * a.draws.words()),
-        next(64 * a.draws.words()) {}
+        next(64 * a.draws.words()) {
+    filled_slots(count, a.draws_of(c), uint8_t(0));
+    filled_slots(checks, a.draws_of(~c), uint8_t(0));
+    filled_slots(pending, a.draws_of(~c), uint8_t(0));
+  }
 
   bool winner_to_move(uint64_t g) const { return a.side_of(g) == winner; }
   // The winner's count of draw g (the winner to move), the loser's checks and pending count
@@ -657,7 +658,7 @@ struct CheckRuleGame {
     for (uint64_t w = 0; w < y.words(); ++w) y.word(w) = cornered_set.word(w);
     const bool first = !start_counted;
     start_counted = true;
-    if (first) start_count.resize(count.size());
+    if (first) filled_slots(start_count, count.size(), uint8_t(0));
     over_y([&](uint64_t g, SlotCursor&, MoveList&, Tally&) {
       const uint16_t s = state(g);
       set_state(g, uint16_t((s & ~kLayer) | kInY | (s & kInZ ? 1 : 0)));

@@ -55,8 +55,8 @@ struct DtcSolver : PassSetup {
   const CaptureTargets targets;
   // The rank's share of the slots, as in the plain solver (PassSetup): the codes of a pass are
   // never read in it, the counts commute.
-  std::array<std::vector<uint16_t>, 2>& code;
-  std::array<std::vector<Wdl>, 2>& moves_left;  // the loss counts, in the class arrays
+  std::array<SlotArray<uint16_t>, 2>& code;
+  std::array<SlotArray<Wdl>, 2>& moves_left;  // the loss counts, in the class arrays
 
   DtcSolver(SolvedTable& table, const TableSet& set, Partition& partition)
       : PassSetup(table.index.size(), partition),
@@ -291,7 +291,7 @@ struct DtcSolver : PassSetup {
     if (!part.any(any_cursed)) return finish({});
     // The DTC of the cursed wins and blessed losses: the same passes without the limit, with
     // captures into any forced value converting. The limited DTC of the others waits aside.
-    std::array<std::vector<uint8_t>, 2> limited;
+    std::array<SlotArray<uint8_t>, 2> limited;  // every slot written below
     for (int side = 0; side < 2; ++side) {
       limited[side].resize(n);
 #pragma omp parallel for schedule(static)
@@ -310,10 +310,10 @@ struct DtcSolver : PassSetup {
 
   // Codes to classes (in the count arrays) and DTC (in the codes). With `limited` (the
   // unlimited passes ran), its DTC is the one of the positions converted within the limit.
-  void finish(const std::array<std::vector<uint8_t>, 2>& limited) {
+  void finish(const std::array<SlotArray<uint8_t>, 2>& limited) {
     for (int side = 0; side < 2; ++side) {
-      std::vector<uint16_t>& c = code[side];
-      std::vector<Wdl>& wdl = t.wdl[side];
+      auto& c = code[side];
+      auto& wdl = t.wdl[side];
       const uint8_t* lim = limited[side].empty() ? nullptr : limited[side].data();
       bool broken = false;
 #pragma omp parallel for schedule(static) reduction(|| : broken)

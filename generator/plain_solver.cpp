@@ -45,16 +45,16 @@ struct PlainSolver : PassSetup {
   const CaptureTargets targets;  // the sub-tables that captures lead to
   // The rank's share of the slots (PassSetup): the arrays below hold them, by slot -
   // share.begin; the marks are idempotent and the counts commutative.
-  std::array<std::vector<uint16_t>, 2> code;
+  std::array<SlotArray<uint16_t>, 2> code;
   // Per open slot whose captures do not win: the weighted number (move_weight) of quiet moves
   // not yet known to lose. Reaching 0 decides the slot lost when its captures lose too; for a
   // draw it ends as its number of quiet moves into draws (draw_hint::kMoves). The counts live
   // in t.wdl, whose storage then takes the values without extra memory.
-  std::array<std::vector<Wdl>, 2>& moves_left;
+  std::array<SlotArray<Wdl>, 2>& moves_left;
   // The DTC stage's capture hints (SolvedTable::capture_hints), written by init: a block of
   // kBlock slots is whole words, so each word has one writer.
   static_assert(kBlock % 64 == 0);
-  std::array<std::vector<uint64_t>, 2> capture_hints;
+  std::array<SlotArray<uint64_t>, 2> capture_hints;
 
   PlainSolver(SolvedTable& table, const TableSet& set, Partition& partition)
       : PassSetup(table.index.size(), partition),
@@ -64,7 +64,7 @@ struct PlainSolver : PassSetup {
     for (int side = 0; side < 2; ++side) {
       code[side].resize(n);
       moves_left[side].resize(n);
-      capture_hints[side].assign((n + 63) / 64, 0);
+      filled_slots(capture_hints[side], (n + 63) / 64, uint64_t(0));
     }
   }
 
@@ -325,8 +325,8 @@ struct PlainSolver : PassSetup {
   // count arrays the value classes. A draw's distance is its draw_hint.
   void finish() {
     for (int side = 0; side < 2; ++side) {
-      std::vector<uint16_t>& c = code[side];
-      std::vector<Wdl>& wdl = t.wdl[side];
+      auto& c = code[side];
+      auto& wdl = t.wdl[side];
 #pragma omp parallel for schedule(static)
       for (uint64_t slot = 0; slot < n; ++slot) {
         const uint16_t v = c[slot];

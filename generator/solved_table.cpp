@@ -100,7 +100,7 @@ void TableSet::retain(const std::set<Material>& keep) {
 
 void TableSet::drop_distances() {
   for (auto& entry : tables_)
-    for (auto& d : entry.second->distance) std::vector<uint16_t>().swap(d);  // and its capacity
+    for (auto& d : entry.second->distance) SlotArray<uint16_t>().swap(d);  // and its capacity
 }
 
 Outcome TableSet::probe(const Position& pos, bool dtc) const {

@@ -15,6 +15,7 @@
 #include "core/position.hpp"
 #include "core/table_file.hpp"
 #include "core/values.hpp"
+#include "generator/slot_array.hpp"
 
 namespace xq::gen {
 
@@ -31,8 +32,8 @@ struct SolvedTable {
   explicit SolvedTable(const Material& m) : material(m), index(m) {}
   Material material;
   Index index;
-  std::array<std::vector<Wdl>, 2> wdl;
-  std::array<std::vector<uint16_t>, 2> distance;
+  std::array<SlotArray<Wdl>, 2> wdl;
+  std::array<SlotArray<uint16_t>, 2> distance;
   // The arrays hold the slots [first, first + size) of each side: all of them (first = 0), or
   // one rank's share when a table is built over MPI ranks (generator/partition.hpp).
   uint64_t first = 0;
@@ -46,7 +47,7 @@ struct SolvedTable {
   // DTC in plies for Win/Loss (within the natural limit) and CursedWin/BlessedLoss (without
   // it), don't care otherwise (docs/metrics.md); the slots of the arrays above. Empty until
   // solve_dtc has run, and in tables loaded as capture targets, which need only their classes.
-  std::array<std::vector<uint16_t>, 2> dtc;
+  std::array<SlotArray<uint16_t>, 2> dtc;
   // Set by solve_plain: the distance of each draw holds its draw_hint for solve_check_rule,
   // which clears them (the distances of draws are 0 again).
   bool draw_hints = false;
@@ -56,7 +57,7 @@ struct SolvedTable {
   // capture leads into a sub-table value Loss or CursedWin (from the opponent's view). A plain
   // loss has no capture into a loss, so its bit says that a capture leads into a CursedWin;
   // a plain win's says that a capture leads into a Loss, unless capture_into_cursed.
-  std::array<std::vector<uint64_t>, 2> capture_hints;
+  std::array<SlotArray<uint64_t>, 2> capture_hints;
   bool capture_into_cursed = false;  // some slot's capture leads into a CursedWin
 };
 

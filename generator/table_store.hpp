@@ -50,20 +50,22 @@ void dtm_entries_from_file(SolvedTable& t);
 // file (the size: 0 on the other ranks).
 uint64_t write_table_file(const std::string& dir, const SolvedTable& t, RuleSet rules,
                           TableKind kind, const std::array<const void*, 2>& data,
-                          const std::array<std::vector<uint8_t>, 2>& marks,
+                          const std::array<SlotArray<uint8_t>, 2>& marks,
                           const nlohmann::json& stats, int threads, Partition* part);
 
 // write_table_file with each entry's mark from mark(side, slot); the marks cost 1 byte per
 // slot and side while they last.
 template <class T, class Mark>
 uint64_t write_file(const std::string& dir, const SolvedTable& t, RuleSet rules, TableKind kind,
-                    const std::array<std::vector<T>, 2>& values, Mark mark,
+                    const std::array<SlotArray<T>, 2>& values, Mark mark,
                     const nlohmann::json& stats, int threads, Partition* part = nullptr) {
   const uint64_t n = t.wdl[0].size();
-  std::array<std::vector<uint8_t>, 2> marks{std::vector<uint8_t>(n), std::vector<uint8_t>(n)};
-  for (int side = 0; side < 2; ++side)
+  std::array<SlotArray<uint8_t>, 2> marks;
+  for (int side = 0; side < 2; ++side) {
+    marks[side].resize(n);  // every mark written below
 #pragma omp parallel for schedule(static)
     for (uint64_t slot = 0; slot < n; ++slot) marks[side][slot] = mark(side, slot);
+  }
   return write_table_file(dir, t, rules, kind, {values[0].data(), values[1].data()}, marks, stats,
                           threads, part);
 }

@@ -28,7 +28,7 @@ TEST_CASE("asian stage without its bound changes nothing on KNKB", "[asian_table
     gen::SolvedTable t(m);
     gen::solve_plain(t, set, kQuiet);
     gen::solve_check_rule(t, kQuiet);
-    const std::vector<Wdl> before[2] = {t.wdl[0], t.wdl[1]};
+    const std::array<gen::SlotArray<Wdl>, 2> before = t.wdl;
     const gen::AsianStageSizes sizes = gen::solve_asian_rule(t, set, kQuiet, bound);
     INFO((bound ? "with" : "without") << " the bound");
     CHECK(t.wdl[0] == before[0]);

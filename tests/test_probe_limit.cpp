@@ -75,7 +75,7 @@ std::string short_limit_tables(const std::string& name, unsigned limit) {
     h.index_version = kIndexVersion;
     h.slots_per_side = t.index.size();
     // The DTM file stores rule potentials re-packed (docs/format.md "Rule potentials").
-    std::array<std::vector<uint16_t>, 2> dtm_entries = t.distance;
+    std::array<gen::SlotArray<uint16_t>, 2> dtm_entries = t.distance;
     for (int side = 0; side < 2; ++side)
       for (uint64_t i = 0; i < dtm_entries[side].size(); ++i)
         dtm_entries[side][i] = dtm_to_file(t.wdl[side][i], dtm_entries[side][i]);

@@ -104,13 +104,26 @@ TEST_CASE("the DTC file reads back the solved DTC", "[tables][dtc]") {
   CHECK(longest == 23);  // KRKN's longest win to conversion (stats: longest_dtc, Red to move)
 }
 
+// A slot array is created unwritten, so filled_slots must write every element, the kept ones
+// of a smaller array included.
+TEST_CASE("filled slots hold the value in every element, whatever the array held", "[tables]") {
+  gen::SlotArray<uint16_t> a;
+  gen::filled_slots(a, 100000, uint16_t(7));
+  CHECK(std::count(a.begin(), a.end(), uint16_t(7)) == 100000);
+  gen::filled_slots(a, 250000, uint16_t(3));
+  CHECK(std::count(a.begin(), a.end(), uint16_t(3)) == 250000);
+  gen::filled_slots(a, 10, uint16_t(9));
+  CHECK(a.size() == 10);
+  CHECK(std::count(a.begin(), a.end(), uint16_t(9)) == 10);
+}
+
 // What the chase stages keep of their capture targets (generate's release under chinese and
 // asian): the classes, with the distances' memory returned, not only their size.
 TEST_CASE("dropping the distances frees them and keeps the classes", "[tables]") {
   const Material m = Material::parse("KRKN");
   gen::TableSet set = gen::solve_closure(m, RuleSet::Check, [](const char*, int) {});
   const gen::SolvedTable& t = *set.find(m);
-  const std::array<std::vector<Wdl>, 2> classes = t.wdl;
+  const std::array<gen::SlotArray<Wdl>, 2> classes = t.wdl;
   REQUIRE(t.distance[0].capacity() == t.index.size());
   const Position pos = Position::from_fen("3k5/9/9/9/9/9/9/3n5/9/R3K4 w");
   const gen::Outcome before = set.probe(pos);
