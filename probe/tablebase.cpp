@@ -1,6 +1,7 @@
 #include "probe/tablebase.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <optional>
 #include <set>
@@ -104,13 +105,20 @@ void check_counter(int counter) {
                                 " plies since the last capture");
 }
 
+// Starts at 1: 0 is the id of no Tablebase in pick's memo.
+uint64_t next_tablebase_id() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
 }  // namespace
 
 Tablebase::Tablebase(const std::vector<std::string>& dirs, size_t cache_bytes,
                      std::optional<RuleSet> rules)
     : chosen_(rules),
       cache_(std::make_shared<BlockCache>(cache_bytes)),
-      asian_games_(std::make_shared<AsianGameCache>()) {
+      asian_games_(std::make_shared<AsianGameCache>()),
+      id_(next_tablebase_id()) {
   for (const std::string& dir : dirs) {
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
@@ -252,18 +260,34 @@ std::string Tablebase::stats_json(const Material& m) const {
   return wdl_file(*e, m.canonical()).header().stats_json;
 }
 
+Tablebase::Pick Tablebase::pick(const Material& m, std::optional<RuleSet> within) const {
+  // The key: the counts (14 nibbles, MaterialHash) and the rule set asked for above them. The
+  // entries never change after construction, so a kept pick stays right for its Tablebase.
+  struct Last {
+    uint64_t owner = 0, key = 0;
+    Pick pick;
+  };
+  thread_local Last last;
+  const uint64_t key = MaterialHash{}(m) | uint64_t(within ? int(*within) + 1 : 0) << 60;
+  if (last.owner == id_ && last.key == key) return last.pick;
+  Pick p;
+  p.flipped = !m.is_canonical();
+  p.canonical = p.flipped ? m.flipped() : m;
+  p.entry = entry(p.canonical, within);
+  if (p.entry) last = {id_, key, p};
+  return p;
+}
+
 std::optional<Tablebase::Located> Tablebase::locate(const Position& pos,
                                                     std::optional<RuleSet> within) const {
   if (const std::string why = pos.legality_error(); !why.empty())
     throw std::invalid_argument("illegal position: " + why);
-  const Material m = Material::of(pos);
-  const Material canonical = m.canonical();
-  const Entry* e = entry(canonical, within);
-  if (!e) return std::nullopt;
-  const Index& index = index_of(*e, canonical);
-  if (m.is_canonical()) return Located{e, canonical, pos.side_to_move(), index.encode(pos)};
+  const Pick p = pick(Material::of(pos), within);
+  if (!p.entry) return std::nullopt;
+  const Index& index = index_of(*p.entry, p.canonical);
+  if (!p.flipped) return Located{p.entry, p.canonical, pos.side_to_move(), index.encode(pos)};
   const Position flipped = pos.colour_flipped();
-  return Located{e, canonical, flipped.side_to_move(), index.encode(flipped)};
+  return Located{p.entry, p.canonical, flipped.side_to_move(), index.encode(flipped)};
 }
 
 Wdl Tablebase::read_wdl(const Located& at) const {

@@ -226,6 +226,16 @@ class Tablebase {
   const TableFile& distance_file(const Entry& e, const Material& m, TableKind kind) const;
   const TableFile& dtc_file(const Entry& e, const Material& m) const;
   const Index& index_of(const Entry& e, const Material& m) const;
+  // The table of a material (any orientation) under `within`: its entry (null: none), the
+  // canonical material and whether m is its colour flip. Kept per thread for the last material
+  // asked: a search's or a line's probes are nearly all of one material, and the lookup was a
+  // sixth of a WDL probe's instructions.
+  struct Pick {
+    const Entry* entry = nullptr;
+    Material canonical;
+    bool flipped = false;
+  };
+  Pick pick(const Material& m, std::optional<RuleSet> within) const;
   // Canonical orientation: the table entry, the (possibly colour-flipped) position and slot.
   struct Located {
     const Entry* entry;
@@ -274,6 +284,7 @@ class Tablebase {
   int largest_ = 0;
   std::shared_ptr<BlockCache> cache_;
   std::shared_ptr<AsianGameCache> asian_games_;  // the last register game built
+  const uint64_t id_;  // unique per Tablebase of the process: the key of pick's per-thread memo
 };
 
 }  // namespace xq

@@ -85,6 +85,35 @@ TEST_CASE("a chosen rule set is the only one listed and probed", "[probe][rules]
   CHECK_FALSE(chinese.probe(kKrk));
 }
 
+// Each thread keeps the last material's table (Tablebase::pick): tablebases of other tables
+// probed in turn, one destroyed and another made (perhaps at its address), and both colours of
+// one material must each still answer from their own.
+TEST_CASE("tablebases probed in turn on one thread answer from their own tables",
+          "[probe][rules]") {
+  const Tablebase check({both_rule_sets()}, BlockCache::kDefaultBytes, RuleSet::Check);
+  const Position flipped = kKrk.colour_flipped();
+  for (int round = 0; round < 2; ++round) {
+    const auto won = check.probe(kKrk);
+    REQUIRE(won);
+    CHECK(won->wdl == Wdl::Win);
+    CHECK(won->distance == 3);
+    {
+      const Tablebase chinese({both_rule_sets()}, BlockCache::kDefaultBytes, RuleSet::Chinese);
+      CHECK_FALSE(chinese.probe(kKrk));
+    }
+    const auto again = check.probe_wdl(kKrk);
+    REQUIRE(again);
+    CHECK(*again == Wdl::Win);
+    const test::TempDir nothing("probe-rules-empty");
+    const Tablebase empty({nothing.str()});
+    CHECK_FALSE(empty.probe_wdl(kKrk));
+    const auto black = check.probe(flipped);
+    REQUIRE(black);
+    CHECK(black->wdl == Wdl::Win);
+    CHECK(black->distance == 3);
+  }
+}
+
 TEST_CASE("a capture's sub-table is read under the root's rule set only", "[probe][rules]") {
   // KRKN under check, KRK under none only.
   const test::TempDir dir("probe-rules-mixed");
