@@ -62,7 +62,7 @@ struct PlainSolver : PassSetup {
         targets(table.material, set),
         moves_left(table.wdl) {
     for (int side = 0; side < 2; ++side) {
-      code[side].resize(n);
+      code[side].resize(n);  // unwritten until init, which writes every slot of both
       moves_left[side].resize(n);
       filled_slots(capture_hints[side], (n + 63) / 64, uint64_t(0));
     }

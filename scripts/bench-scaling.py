@@ -26,7 +26,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def cpu_seconds(pid):
-    """utime + stime of a live process and its waited-for children, in seconds."""
+    """utime + stime of a live process (all its threads), in seconds."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     # After the command name: state is field 3, utime 14 and stime 15 (1-based, man 5 proc).
