@@ -1,5 +1,7 @@
 #include "generator/table_store.hpp"
 
+#include <algorithm>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 
@@ -8,6 +10,32 @@
 #include "generator/table_writer.hpp"
 
 namespace xq::gen {
+
+namespace {
+
+// Side `side` of f, its first n entries, into `out`, runs of 16 blocks decoded by the OpenMP
+// threads: a sub-table does not load on one thread, and its pages are first written by the
+// threads that decode them (generator/slot_array.hpp).
+template <class T>
+void read_side(const TableFile& f, int side, uint64_t n, SlotArray<T>& out) {
+  out.resize(n);  // every entry read below
+  const uint64_t run = uint64_t(f.header().block_entries) * 16;
+  const uint64_t runs = (n + run - 1) / run;
+  std::exception_ptr error;
+#pragma omp parallel for schedule(dynamic)
+  for (uint64_t r = 0; r < runs; ++r) {
+    try {
+      const uint64_t first = r * run;
+      f.read(side, first, std::min(run, n - first), out.data() + first);
+    } catch (...) {
+#pragma omp critical(xq_read_side)
+      if (!error) error = std::current_exception();
+    }
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
 
 std::array<std::unique_ptr<TableFile>, 3> check_table(const std::string& dir, const Material& m,
                                                       RuleSet rules,
@@ -49,15 +77,10 @@ std::unique_ptr<SolvedTable> load_table(const std::string& dir, const Material& 
   const auto [wdl, dtm, dtc] = check_table(dir, m, rules);
   auto t = std::make_unique<SolvedTable>(m);
   const uint64_t n = t->index.size();
-  // The reads below run on this thread: zeroing first takes the page faults in parallel.
   for (int side = 0; side < 2; ++side) {
-    filled_slots(t->wdl[side], n, Wdl::Illegal);
-    filled_slots(t->distance[side], n, uint16_t(0));
-    wdl->read(side, 0, n, t->wdl[side].data());
-    dtm->read(side, 0, n, t->distance[side].data());
-    if (!with_dtc) continue;
-    filled_slots(t->dtc[side], n, uint16_t(0));
-    dtc->read(side, 0, n, t->dtc[side].data());
+    read_side(*wdl, side, n, t->wdl[side]);
+    read_side(*dtm, side, n, t->distance[side]);
+    if (with_dtc) read_side(*dtc, side, n, t->dtc[side]);
   }
   dtm_entries_from_file(*t);
   if (const int side = dtm->header().omitted_side;
@@ -98,10 +121,7 @@ void reload_dtm(const std::string& dir, SolvedTable& t, RuleSet rules, const Omi
   const auto f = TableFile::open(table_path(dir, t.material, TableKind::Dtm, rules),
                                  t.material.name(), TableKind::Dtm);
   const uint64_t n = t.index.size();
-  for (int side = 0; side < 2; ++side) {
-    filled_slots(t.distance[side], n, uint16_t(0));  // faults in parallel, as in load_table
-    f->read(side, 0, n, t.distance[side].data());
-  }
+  for (int side = 0; side < 2; ++side) read_side(*f, side, n, t.distance[side]);
   dtm_entries_from_file(t);
   if (!stash.restore(t)) throw std::logic_error("reload_dtm: no stash of " + t.material.name());
 }
