@@ -43,44 +43,85 @@ std::string format_duration(double seconds) {
   return buf;
 }
 
-void RunProgress::finished(double modelled, double actual) {
-  done_modelled_ += modelled;
-  done_actual_ += actual;
-  left_ = std::max(0.0, left_ - modelled);
-  if (left_ < 1e-9 * done_modelled_) left_ = 0;  // the sum's rounding: the last table ends at 100%
+Stage stage_of(std::string_view phase) {
+  if (phase.starts_with("unlimited dtc")) return kStageUnlimitedDtc;
+  if (phase.starts_with("dtc")) return kStageDtc;
+  if (phase.starts_with("asian rule") || phase.starts_with("chase rule")) return kStageChaseRule;
+  if (phase.starts_with("check rule")) return kStageCheckRule;
+  if (phase.starts_with("init") || phase.starts_with("plies")) return kStagePlies;
+  return kStageInit;
+}
+
+void RunProgress::begin(uint64_t positions, double modelled) {
+  positions_ = positions;
+  modelled_ = modelled;
+  positions_left_ -= std::min(positions_left_, positions);
+  tables_left_ -= std::min<size_t>(tables_left_, 1);
+  began_.fill(-1);
+  began_[kStageInit] = 0;
+  stage_ = kStageInit;
+}
+
+void RunProgress::report(std::string_view phase, double elapsed) {
+  const int s = stage_of(phase);
+  if (s <= stage_) return;  // stages only move on; a line of the current one changes nothing
+  stage_ = s;
+  began_[s] = elapsed;
+}
+
+std::array<double, kStages> RunProgress::current_stages(double elapsed) const {
+  std::array<double, kStages> took{};
+  for (int s = 0; s <= stage_; ++s) {
+    if (began_[s] < 0) continue;
+    int next = s + 1;
+    while (next <= stage_ && began_[next] < 0) ++next;
+    took[s] = (next <= stage_ ? began_[next] : elapsed) - began_[s];
+  }
+  return took;
+}
+
+void RunProgress::finished(double actual) {
+  const auto took = current_stages(actual);
+  for (int s = 0; s < kStages; ++s) done_seconds_[s] += took[s];
+  // The fixed cost is predicted apart: a run's many tiny tables would inflate the rates.
+  done_seconds_[kStageInit] -= std::min(took[kStageInit], kSecondsPerTable);
+  done_positions_ += double(positions_);
+  modelled_done_ += modelled_;
+  modelled_left_ = std::max(0.0, modelled_left_ - modelled_);
+  // The sum's rounding: the last table ends at 100 %.
+  if (modelled_left_ < 1e-9 * modelled_done_) modelled_left_ = 0;
+  positions_ = 0;
+  modelled_ = 0;
+  stage_ = kStageInit;
 }
 
 double RunProgress::share_done() const {
-  const double total = done_modelled_ + left_;
-  return total > 0 ? done_modelled_ / total : 1.0;
+  const double total = modelled_done_ + modelled_left_;
+  return total > 0 ? modelled_done_ / total : 1.0;
 }
 
-double share_before_phase(std::string_view phase) {
-  // KRKCAABB's CPU seconds by stage, 65.4 in all: sub-tables 0.8 and plain init 21.4 before
-  // the plies; plain passes 15.0 before the rule stage; rule stage 4.3, DTM file 4.5,
-  // statistics 0.5 and DTC init 3.5 before the DTC passes. An uncapped DTC run, which only
-  // tables with cursed wins make, follows capped passes of about 8.7 more (in 74.1). The
-  // chase stages (asian, chinese) start later, after the check rule's, in families that take
-  // up to 1.37 times as long (docs/benchmarks.md): 37.2 of about 85.
-  if (phase.starts_with("unlimited dtc")) return 0.79;
-  if (phase.starts_with("dtc")) return 0.76;
-  if (phase.starts_with("check rule")) return 0.57;
-  if (phase.starts_with("asian rule") || phase.starts_with("chase rule")) return 0.44;
-  if (phase.starts_with("plies")) return 0.34;
-  return 0;
+double RunProgress::rate(int stage) const {
+  return done_positions_ > 0 ? done_seconds_[stage] / done_positions_ : 0;
 }
 
-std::optional<double> RunProgress::eta(double current, double elapsed, double share) const {
-  if (done_modelled_ < kMinModelledForEta) return std::nullopt;
-  // Actual over modelled seconds so far. The current table, not finished, has taken at least
-  // `elapsed`: once that exceeds its share at the observed speed, it raises the ratio.
-  const double ratio = std::max(done_actual_ / done_modelled_,
-                                (done_actual_ + elapsed) / (done_modelled_ + current));
-  // A table past its modelled time is not nearly done: its phase says how much is left at
-  // least (a 785 M-slot table showed "ETA < 1 s" through its last four minutes before this).
-  double current_left = current * ratio - elapsed;
-  if (current_left <= 0) current_left = share > 0 ? elapsed * (1 - share) / share : 0;
-  return std::max(0.0, (left_ - current) * ratio + current_left);
+std::optional<double> RunProgress::eta(double elapsed) const {
+  if (modelled_done_ < kMinModelledForEta) return std::nullopt;
+  double per_position = 0;
+  for (int s = 0; s < kStages; ++s) per_position += rate(s);
+  double left = double(tables_left_) * kSecondsPerTable + per_position * double(positions_left_);
+  if (positions_ == 0) return left;  // between tables
+  const auto took = current_stages(elapsed);
+  const double plies = rate(kStagePlies) * double(positions_);
+  // How the plies went against their prediction, once they are over (or past it already).
+  double scale = 1;
+  if (plies > 0 && stage_ >= kStagePlies)
+    scale = std::clamp(took[kStagePlies] / plies, stage_ > kStagePlies ? 0.5 : 1.0, 2.0);
+  for (int s = stage_; s < kStages; ++s) {
+    const bool scaled = s == kStageCheckRule || s == kStageDtc || s == kStageUnlimitedDtc;
+    const double predicted = rate(s) * double(positions_) * (scaled ? scale : 1);
+    left += s > stage_ ? predicted : std::max(predicted - took[s], 0.25 * took[s]);
+  }
+  return left;
 }
 
 }  // namespace xq::gen

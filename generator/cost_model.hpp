@@ -1,9 +1,10 @@
 // What building a table costs, before it is built: memory (generate.hpp's memory_estimate),
 // bytes on disk and a rough time, from rates measured on the reference machine
-// (docs/generation.md "Cost model"). `gen --plan` prints them; the run's ETA scales the model
-// by the speed observed so far.
+// (docs/generation.md "Cost model"). `gen --plan` prints them; the run's ETA learns its own
+// rates from the tables it has built.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,32 +48,66 @@ double modelled_seconds(const Material& m);
 // "2 h 05 min".
 std::string format_duration(double seconds);
 
-// How far a table is at least once its progress line reports `phase` ("init", "plies",
-// "check rule (Red)", "asian rule ...", "chase rule ...", "dtc", "unlimited dtc"): the share of its
-// time spent before the phase starts, from KRKCAABB's stages (docs/generation.md "Where a table's
-// CPU goes"); 0 for others.
-double share_before_phase(std::string_view phase);
+// The stages of a table's build as its progress lines name them: each begins with its first
+// line ("init 0" ends the init, so it opens the plies) and ends where the next begins; the
+// last runs until the files are written. The ETA learns their times from the run's finished
+// tables.
+enum Stage : int {
+  kStageInit,       // reading sub-tables back, move counts, capture probes
+  kStagePlies,      // "init", "plies N"
+  kStageCheckRule,  // "check rule ...": the rule stage, the DTM file and the statistics
+  kStageChaseRule,  // "asian rule ...", "chase rule ..."
+  kStageDtc,        // "dtc N": the capped DTC passes, the DTC and WDL files
+  kStageUnlimitedDtc,
+  kStages
+};
+Stage stage_of(std::string_view phase);
 
-// Progress of a run measured in modelled seconds: the share done, and an ETA that scales the
-// model by the speed observed on the tables finished so far.
+// Progress of a run: the share of its modelled cost in finished tables, and an ETA.
+//
+// The ETA predicts each stage of a table as seconds per position learned from the finished
+// tables of the run (their sums, so the largest weigh most), plus kSecondsPerTable. Within
+// the current table the stages done count as they took, and the check rule's and DTC stages
+// are scaled by how its plies went against their prediction: all three grow with the decided
+// positions, which the plies find (a table of draws is cheap after its init). The chase
+// stages, which work on the draws, are not. A stage that runs past its prediction is taken
+// to be at least 80 % done.
 class RunProgress {
  public:
-  explicit RunProgress(double modelled_total) : left_(modelled_total) {}
+  RunProgress(double modelled_total, uint64_t positions_total, size_t tables)
+      : modelled_left_(modelled_total), positions_left_(positions_total), tables_left_(tables) {}
 
-  // A table of modelled cost `modelled` was built in `actual` seconds.
-  void finished(double modelled, double actual);
+  // A table of `positions` (slots × 2) and modelled cost `modelled` begins.
+  void begin(uint64_t positions, double modelled);
+  // Its progress line names `phase`, `elapsed` seconds after it began.
+  void report(std::string_view phase, double elapsed);
+  // It was built in `actual` seconds.
+  void finished(double actual);
   // Share of the run's modelled cost in finished tables, 0..1.
   double share_done() const;
-  // Seconds left while a table of modelled cost `current` has run `elapsed` seconds and is
-  // `share` done at least (share_before_phase); none until the finished tables amount to
-  // kMinModelledForEta (a few tiny tables say nothing about the speed: their cost is mostly
-  // fixed overhead).
-  std::optional<double> eta(double current, double elapsed, double share = 0) const;
+  // Seconds left while the current table has run `elapsed` seconds; none until the finished
+  // tables amount to kMinModelledForEta (a few tiny tables say nothing about the speed: their
+  // cost is mostly fixed overhead).
+  std::optional<double> eta(double elapsed) const;
 
   static constexpr double kMinModelledForEta = 1.0;
 
  private:
-  double done_modelled_ = 0, done_actual_ = 0, left_;
+  // Seconds per position of each stage in the finished tables.
+  double rate(int stage) const;
+  // The current table's seconds in each stage so far, at `elapsed`.
+  std::array<double, kStages> current_stages(double elapsed) const;
+
+  double modelled_left_, modelled_done_ = 0;
+  uint64_t positions_left_;
+  size_t tables_left_;
+  std::array<double, kStages> done_seconds_{};  // of the finished tables, by stage
+  double done_positions_ = 0;
+  // The current table: its size, cost, and when each stage began (negative: not yet).
+  uint64_t positions_ = 0;
+  double modelled_ = 0;
+  std::array<double, kStages> began_{};
+  int stage_ = kStageInit;
 };
 
 }  // namespace xq::gen

@@ -59,17 +59,14 @@ std::string format_rate(double per_second) {
   return buf;
 }
 
-// " | run [#####.....] 52%, ETA 1 min 20 s" while the current table (modelled cost `current`)
-// has run `elapsed` seconds and reports `phase`; no ETA until the run has shown its speed
-// (cost_model.hpp).
-std::string run_summary(const RunProgress& run, double current, double elapsed,
-                        std::string_view phase = "") {
+// " | run [#####.....] 52%, ETA 1 min 20 s" while the current table has run `elapsed` seconds;
+// no ETA until the run has shown its speed (cost_model.hpp).
+std::string run_summary(const RunProgress& run, double elapsed) {
   const int tenths = int(run.share_done() * 10);
   std::ostringstream out;
   out << " | run [" << std::string(tenths, '#') << std::string(10 - tenths, '.') << "] "
       << int(100 * run.share_done()) << "%";
-  if (const auto eta = run.eta(current, elapsed, share_before_phase(phase));
-      eta && run.share_done() < 1)
+  if (const auto eta = run.eta(elapsed); eta && run.share_done() < 1)
     out << ", ETA " << format_duration(*eta);
   return out.str();
 }
@@ -254,7 +251,10 @@ struct RunPlan {
   std::vector<Material> order;
   std::vector<bool> present;
   std::vector<std::set<Material>> needed;
-  double modelled_total = 0;  // seconds, cost_model.hpp
+  // Of the tables to build: modelled seconds (cost_model.hpp), positions and count.
+  double modelled_total = 0;
+  uint64_t positions_total = 0;
+  size_t tables = 0;
 };
 
 RunPlan make_run_plan(const std::vector<Material>& requested, const GenOptions& o,
@@ -271,6 +271,8 @@ RunPlan make_run_plan(const std::vector<Material>& requested, const GenOptions& 
     if (p.present[i]) continue;
     if (!own(m)) throw MissingTableError(table_path(o.dir, m, TableKind::Wdl, o.rules), "missing");
     p.modelled_total += modelled_seconds(m);
+    p.positions_total += 2 * Index(m).size();
+    ++p.tables;
     const int ranks = o.partition ? o.partition->ranks() : 1;
     if (const uint64_t need = memory_estimate(m, ranks, o.cache_bytes, o.rules);
         need > largest_need)
@@ -305,7 +307,7 @@ class TableRun {
         threads_(threads),
         part_(o.partition),
         rank0_(!part_ || part_->rank() == 0),
-        run_(plan.modelled_total),
+        run_(plan.modelled_total, plan.positions_total, plan.tables),
         cache_(o.cache_bytes ? std::make_shared<BlockCache>(o.cache_bytes) : nullptr) {}
 
   void table(size_t i) {
@@ -380,13 +382,14 @@ class TableRun {
     const Material& m = plan_.order[i];
     const auto start = Clock::now();
     const uint64_t positions = 2 * Index(m).size();
-    const double modelled = modelled_seconds(m);
+    run_.begin(positions, modelled_seconds(m));
     const auto progress = [&](const char* phase, int step) {
       const double t = seconds_since(start);
+      run_.report(phase, t);
       std::ostringstream line;
       line << tag << ": " << phase << " " << step << ", " << format_rate(positions / t) << "pos/s ("
            << format_rate(positions / t / threads_) << "/thread), " << int(t) << " s"
-           << run_summary(run_, modelled, t, phase);
+           << run_summary(run_, t);
       o_.log(line.str());
     };
     // Sub-tables released by an earlier table's rule stage come back when a table reads them.
@@ -446,11 +449,11 @@ class TableRun {
         {"stats", w.stats}};
     if (part_) record["mpi"] = ranks;
     write_run_record(o_.dir, m, o_.rules, record);
-    run_.finished(modelled, seconds_since(start));
+    run_.finished(seconds_since(start));
     ++summary_.built;
     summary_.bytes += w.wdl_bytes + w.dtm_bytes + w.dtc_bytes;
     o_.log(tag + ": written in " + std::to_string(int(seconds_since(start))) + " s" +
-           run_summary(run_, 0, 0));
+           run_summary(run_, 0));
     if (!keep) return;
     // A rank holds its share only: the sub-table is read back from its files.
     if (part_ || cache_)

@@ -39,31 +39,72 @@ TEST_CASE("durations are written in s, min and h", "[cost]") {
   CHECK(gen::format_duration(-3) == "< 1 s");
 }
 
-TEST_CASE("the ETA scales the remaining modelled cost by the speed observed", "[cost]") {
-  gen::RunProgress run(100.0);  // modelled seconds of the whole run
+TEST_CASE("the ETA predicts each stage from the run's finished tables", "[cost]") {
+  CHECK(gen::stage_of("init") == gen::kStagePlies);  // "init 0" is the init's end
+  CHECK(gen::stage_of("check rule (Black)") == gen::kStageCheckRule);
+  CHECK(gen::stage_of("asian rule (Red), product vertices") == gen::kStageChaseRule);
+  CHECK(gen::stage_of("chase rule (Red)") == gen::kStageChaseRule);
+  CHECK(gen::stage_of("dtc") == gen::kStageDtc);
+  CHECK(gen::stage_of("unlimited dtc") == gen::kStageUnlimitedDtc);
+
+  // Three tables: 1 M, 10 M and 20 M positions, modelled 0.5, 10 and 20 s.
+  gen::RunProgress run(30.5, 31'000'000, 3);
   CHECK(run.share_done() == 0.0);
-  CHECK_FALSE(run.eta(0.5, 3.0));  // nothing finished: no speed known, no ETA
-  run.finished(0.5, 20.0);         // tiny tables: mostly overhead, still no ETA
-  CHECK_FALSE(run.eta(10, 1.0));
-  run.finished(9.5, 20.0);  // 10 modelled seconds took 40 actual: ratio 4
-  CHECK(run.share_done() == Approx(0.1));
-  // 90 modelled left (current table 30 of them), 12 s into the current table: 90 × 4 - 12.
-  CHECK(*run.eta(30, 12) == Approx(348));
-  // The current table has run 200 s, past its 30 × 4 = 120: the ratio rises to
-  // (40 + 200) / (10 + 30) = 6, so the 60 modelled after it take 360 s. Of the current table
-  // itself (30 × 6 = 180 < 200) nothing is known to be left in a phase of share 0, ...
-  CHECK(*run.eta(30, 200) == Approx(360));
-  // ... but in its DTC passes, at least 76 % done, 200 × 0.24 / 0.76 more: never "< 1 s" while
-  // a table past its model still runs.
-  CHECK(gen::share_before_phase("dtc") == Approx(0.76));
-  CHECK(gen::share_before_phase("asian rule (Red), Büchi rounds") == Approx(0.44));
-  CHECK(gen::share_before_phase("init") == 0);
-  CHECK(*run.eta(30, 200, gen::share_before_phase("dtc")) == Approx(360 + 200 * 0.24 / 0.76));
-  // Within its modelled time the phase changes nothing: 90 × 4 - 12.
-  CHECK(*run.eta(30, 12, gen::share_before_phase("plies")) == Approx(348));
-  run.finished(90, 360);
+  run.begin(1'000'000, 0.5);
+  CHECK_FALSE(run.eta(0.2));  // nothing finished: no speed known, no ETA
+  run.finished(0.5);          // a tiny table: mostly overhead, still no ETA
+  CHECK_FALSE(run.eta(0));
+
+  // The 10 M table: init 1 s, plies 2 s, rule stage 4 s, DTC 3 s; its lines come late in each
+  // stage, as they do, and a second line of a stage changes nothing.
+  run.begin(10'000'000, 10);
+  run.report("init", 1);
+  run.report("plies", 1.5);
+  run.report("check rule (Red)", 3);
+  run.report("plies", 4);  // a stage once left stays left
+  run.report("dtc", 7);
+  run.finished(10);
+  CHECK(run.share_done() == Approx(10.5 / 30.5));
+  // Per position, from both tables (11 M), each one's fixed 0.07 s apart: init
+  // (0.5 - 0.07 + 1 - 0.07) / 11 M, plies 2 / 11 M, rule 4 / 11 M, DTC 3 / 11 M; 10.36 s.
+  const double per_position = 10.36 / 11e6;
+  CHECK(*run.eta(0) == Approx(0.07 + 20e6 * per_position));
+
+  // The 20 M table. In its init, 1 s in: the whole table is left but that second.
+  run.begin(20'000'000, 20);
+  CHECK(*run.eta(1) == Approx(20e6 * per_position - 1));
+  // Its plies, begun at 3 s, at 4 s: plies predicted 20 M × 2 / 11 M = 3.64 s.
+  const double plies = 20e6 * 2 / 11e6, rule = 20e6 * 4 / 11e6, dtc = 20e6 * 3 / 11e6;
+  run.report("init", 3);
+  CHECK(*run.eta(4) == Approx(plies - 1 + rule + dtc));
+  // The plies took 1.82 s, half their prediction: this table has fewer decided positions, so
+  // its rule stage and DTC are predicted at half too. 0.5 s into its rule stage:
+  run.report("check rule (Red)", 3 + plies / 2);
+  CHECK(*run.eta(3.5 + plies / 2) == Approx(rule / 2 - 0.5 + dtc / 2));
+  // A stage past its prediction is taken to be at least 80 % done: 10 s into the rule stage,
+  // 2.5 s more, then the DTC.
+  CHECK(*run.eta(13 + plies / 2) == Approx(2.5 + dtc / 2));
+  run.finished(20);
   CHECK(run.share_done() == Approx(1.0));
-  CHECK(*run.eta(0, 0) == Approx(0));
+  CHECK(*run.eta(0) == Approx(0));
+}
+
+TEST_CASE("plies past their prediction raise the stages after them", "[cost]") {
+  gen::RunProgress run(20, 20'000'000, 2);
+  run.begin(10'000'000, 10);
+  run.report("init", 1);
+  run.report("check rule (Red)", 3);
+  run.report("asian rule (Red), product vertices", 5);
+  run.report("dtc", 7);
+  run.finished(10);
+  // The second table, as large: plies predicted 2 s, check rule 2 s, asian rule 2 s, DTC 3 s.
+  // 3 s into its plies, 1.5 times their prediction: at least 0.75 s more plies, the check
+  // rule and the DTC at 1.5 times; the asian rule, on the draws, as predicted.
+  run.begin(10'000'000, 10);
+  run.report("plies", 1);
+  CHECK(*run.eta(4) == Approx(0.75 + 1.5 * (2 + 3) + 2));
+  // Plies twice as long as predicted or more: the scale stops at 2.
+  CHECK(*run.eta(11) == Approx(2.5 + 2 * (2 + 3) + 2));
 }
 
 TEST_CASE("a table's statistics hold the legal counts that info --count finds", "[cost]") {
