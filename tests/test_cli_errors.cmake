@@ -77,6 +77,15 @@ expect(3 "KRK: tables of several rule sets (none, check): choose one (--rules"
 expect(3 "KRK: tables of several rule sets in ${WORK}/tables (none, check): choose one (--rules)"
        verify KRK ${T})
 expect(2 "--rules" probe --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w" --rules xiangqi ${T})
+# bench probe too asks for the choice, and measures the rule set chosen.
+expect(3 "KRK: tables of several rule sets (none, check): choose one (--rules"
+       bench probe KRK --positions 10 ${T})
+expect(3 "no table for KRKA under --rules asian" bench probe KRKA --rules asian --positions 10 ${T})
+execute_process(COMMAND "${XQTB}" bench probe KRK --rules none --positions 10 ${T}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_QUIET)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "^KRK \\(none\\): 10 random legal positions")
+  message(SEND_ERROR "bench probe KRK --rules none: exit ${rc}\n${out}")
+endif()
 expect(2 "notes.xqw is not a table file's name (MATERIAL[.RULES].xqw)" verify "${WORK}/notes.xqw")
 expect(2 "is a table of --rules none, not check" verify "${WORK}/tables/KRK.none.xqd" --rules check)
 expect(2 "a file's sub-tables are read from its own directory"

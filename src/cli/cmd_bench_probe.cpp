@@ -1,6 +1,6 @@
-// `xqtb bench probe [MATERIAL] [--dir DIR] [--positions N] [--cache-mib M] [--seed S] [--json]`:
-// single-thread latency of WDL probes and WDL+DTM probes on random legal positions of one
-// material, with a warm and a cold block cache.
+// `xqtb bench probe [MATERIAL] [--dir DIR] [--rules R] [--positions N] [--cache-mib M] [--seed S]
+// [--json]`: single-thread latency of WDL probes and WDL+DTM probes on random legal positions of
+// one material, with a warm and a cold block cache.
 //
 // Method (docs/benchmarks.md): N positions are drawn once from a fixed seed (half Red to move).
 // Each measurement runs the N probes in order twice: once reading steady_clock between
@@ -18,6 +18,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 
 #include "cli/commands.hpp"
@@ -35,6 +36,7 @@ struct BenchProbeOptions {
   int positions = 100000;
   double cache_mib = double(BlockCache::kDefaultBytes >> 20);
   uint64_t seed = 20240601;
+  std::optional<RuleSet> rules;  // --rules: that rule set's tables, where a directory has several
   bool json = false;
 };
 
@@ -107,7 +109,7 @@ ProbeMeasure measure(const BenchProbeOptions& o, const std::vector<Position>& ps
   std::vector<double> ns;
   double seconds = 0;
   if (warm) {
-    const Tablebase tb({o.dir}, cache);
+    const Tablebase tb({o.dir}, cache, o.rules);
     uint64_t unused = 0;
     timed_total(tb, ps, dtm, unused);
     const uint64_t h0 = tb.cache().hits(), m0 = tb.cache().misses();
@@ -118,12 +120,12 @@ ProbeMeasure measure(const BenchProbeOptions& o, const std::vector<Position>& ps
     m.cache_bytes = tb.cache().used_bytes();
   } else {
     {
-      const Tablebase tb({o.dir}, cache);
+      const Tablebase tb({o.dir}, cache, o.rules);
       ns = timed_each(tb, ps, dtm, overhead, sum);
       hits += tb.cache().hits();
       misses += tb.cache().misses();
     }
-    const Tablebase tb({o.dir}, cache);
+    const Tablebase tb({o.dir}, cache, o.rules);
     seconds = timed_total(tb, ps, dtm, sum);
     hits += tb.cache().hits();
     misses += tb.cache().misses();
@@ -150,7 +152,12 @@ nlohmann::json to_json(const ProbeMeasure& m) {
 
 int run(const BenchProbeOptions& o) {
   const Material m = Material::parse(o.material).canonical();
-  if (!Tablebase({o.dir}).has(m)) throw TableError(o.dir, "no table for " + m.name());
+  const Tablebase listed({o.dir}, BlockCache::kDefaultBytes, o.rules);
+  if (!listed.has(m))
+    throw TableError(o.dir,
+                     "no table for " + m.name() +
+                         (o.rules ? std::string(" under --rules ") + rule_set_name(*o.rules) : ""));
+  const std::string rules = rule_set_name(*listed.rules(m));  // refuses a choice left open
   std::mt19937_64 rng(o.seed);
   const std::string letters = piece_letters(m);
   std::vector<Position> ps;
@@ -165,6 +172,7 @@ int run(const BenchProbeOptions& o) {
 
   if (o.json) {
     nlohmann::json j = {{"material", m.name()},
+                        {"rules", rules},
                         {"positions", o.positions},
                         {"seed", o.seed},
                         {"cache_capacity_bytes", size_t(o.cache_mib * double(1 << 20))},
@@ -175,8 +183,8 @@ int run(const BenchProbeOptions& o) {
     std::cout << j.dump(2) << "\n";
     return kExitOk;
   }
-  std::cout << m.name() << ": " << o.positions << " random legal positions (seed " << o.seed
-            << "), one thread, cache " << o.cache_mib << " MiB, clock read " << std::fixed
+  std::cout << m.name() << " (" << rules << "): " << o.positions << " random legal positions (seed "
+            << o.seed << "), one thread, cache " << o.cache_mib << " MiB, clock read " << std::fixed
             << std::setprecision(0) << overhead << " ns (subtracted)\n";
   std::cout << "probe      median us   mean us    probes/s   hits/misses      cache MiB\n";
   for (int k = 0; k < 4; ++k) {
@@ -202,6 +210,7 @@ void register_bench_probe(CLI::App& bench) {
   sub->add_option("material", o->material, "Material, e.g. KRKCAABB or 车对炮士象全")
       ->capture_default_str();
   sub->add_option("--dir", o->dir, "Table directory")->capture_default_str();
+  add_rules_option(sub, o->rules);
   sub->add_option("--positions", o->positions, "Random positions to probe")
       ->check(decimal_integer())
       ->check(CLI::Range(1, 100000000))
