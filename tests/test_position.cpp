@@ -61,6 +61,20 @@ TEST_CASE("illegal positions are rejected with the reason", "[position]") {
   CHECK(error_of("3k5/9/9/9/9/9/9/9/9/3RK4 b").empty());  // checked side is to move: legal
 }
 
+TEST_CASE("each kind's count is refused above its most, never at it", "[position]") {
+  // Red's pieces on rank 4 and above, where pawns, horses, rooks and cannons may stand; the
+  // advisors and elephants on their own points.
+  CHECK(error_of("3k5/9/9/9/PPPPP4/NN7/RR7/CC7/4A4/2B1KAB2 w").empty());  // each at its most
+  CHECK_THAT(error_of("3k5/9/9/9/PPPPP1P2/9/9/9/9/4K4 w"), Catch::Contains("more than 5 pawns"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/NNN6/9/9/9/4K4 w"), Catch::Contains("more than 2 horses"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/CCC6/9/4K4 w"), Catch::Contains("more than 2 cannons"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/9/4A4/3AKA3 w"), Catch::Contains("more than 2 advisors"));
+  CHECK_THAT(error_of("3k5/9/9/9/9/2B6/9/9/9/2B1K1B2 w"), Catch::Contains("more than 2 elephants"));
+  // Black's counts too.
+  CHECK_THAT(error_of("3k5/9/9/9/9/9/9/ppppp1p2/9/4K4 w"),
+             Catch::Contains("Black has more than 5"));
+}
+
 TEST_CASE("raw parse keeps an illegal position for display", "[position]") {
   const Position p = Position::from_fen_raw("4k4/9/9/9/9/9/9/9/9/4K4 w");
   CHECK(p.kings_facing());

@@ -15,6 +15,7 @@ constexpr void build_rays(Geometry& g, Square s) {
     for (; on_board(f, r); f += df[d], r += dr[d]) {
       g.rays[s][d][g.ray_len[s][d]++] = uint8_t(make_square(f, r));
       g.ray_set[s][d].set(make_square(f, r));
+      g.lines[s].set(make_square(f, r));
     }
   }
 }

@@ -70,8 +70,9 @@ struct Geometry {
   // Pawn points from which a pawn of the colour reaches s (its un-move sources).
   std::array<std::array<std::array<uint8_t, 3>, kSquares>, 2> pawn_from{};
   std::array<std::array<uint8_t, kSquares>, 2> pawn_from_count{};
-  // The points of rays[s][d] as a set.
+  // The points of rays[s][d] as a set, and of all four: s's file and rank but s.
   std::array<std::array<SquareSet, 4>, kSquares> ray_set{};
+  std::array<SquareSet, kSquares> lines{};
 };
 
 extern const Geometry kGeometry;

@@ -207,7 +207,11 @@ bool Position::attacked(Square s, const geo::SquareSet& occupied, Color by, Shif
       const geo::SquareSet screens = geo::between(s, q, d) & occupied;
       return t == Rook ? screens.empty() : !screens.empty() && screens.at_most_one();
     };
-    for (const Square q : occupied_[by])
+    // Only a piece on s's file or rank can, and the shifted one from its new point: the others
+    // are not visited (a probe's check test had visited every piece).
+    geo::SquareSet candidates = g.lines[s];
+    if (shift.from != kNoSquare) candidates.set(shift.from);
+    for (const Square q : occupied_[by] & candidates)
       if (line_attack(q)) return true;
   }
   if (count[Horse] != 0) {
