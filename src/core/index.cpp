@@ -401,21 +401,9 @@ uint64_t Index::encode(const Position& pos, bool* mirrored) const {
     assert(next[p] < piece_count_ && layout_[next[p]] == p);
     sq[next[p]++] = s;
   };
-  // Endgame boards are mostly empty: gather 8 points into one word (unrolled, the compiler
-  // merges the byte loads) and visit only the occupied ones, instead of a branch per point.
-  constexpr Square kWordEnd = kSquares / 8 * 8;
-#pragma GCC unroll 16
-  for (Square base = 0; base < kWordEnd; base += 8) {
-    uint64_t w = 0;
-    for (int i = 0; i < 8; ++i) w |= uint64_t{pos.at(base + i)} << (8 * i);
-    while (w != 0) {
-      const int shift = std::countr_zero(w) & ~7;
-      take(base + shift / 8, Piece(w >> shift));
-      w &= ~(uint64_t{0xff} << shift);
-    }
-  }
-  for (Square s = kWordEnd; s < kSquares; ++s)
-    if (const Piece p = pos.at(s)) take(s, p);
+  // Endgame boards are mostly empty: only the occupied points are visited, in ascending order
+  // as a run of pieces of one kind takes them.
+  for (const Square s : pos.occupied(Red) | pos.occupied(Black)) take(s, pos.at(s));
   return encode(sq, mirrored);
 }
 
