@@ -270,8 +270,9 @@ RunPlan make_run_plan(const std::vector<Material>& requested, const GenOptions& 
                    std::filesystem::exists(table_path(o.dir, m, TableKind::Wdl, o.rules));
     if (p.present[i]) continue;
     if (!own(m)) throw MissingTableError(table_path(o.dir, m, TableKind::Wdl, o.rules), "missing");
-    p.modelled_total += modelled_seconds(m);
-    p.positions_total += 2 * Index(m).size();
+    const uint64_t slots = Index(m).size();  // per side
+    p.modelled_total += modelled_seconds(slots);
+    p.positions_total += 2 * slots;
     ++p.tables;
     const int ranks = o.partition ? o.partition->ranks() : 1;
     if (const uint64_t need = memory_estimate(m, ranks, o.cache_bytes, o.rules);
@@ -381,8 +382,8 @@ class TableRun {
   void build(size_t i, const std::string& tag, std::optional<TableLock>& lock) {
     const Material& m = plan_.order[i];
     const auto start = Clock::now();
-    const uint64_t positions = 2 * Index(m).size();
-    run_.begin(positions, modelled_seconds(m));
+    const uint64_t slots = Index(m).size(), positions = 2 * slots;
+    run_.begin(positions, modelled_seconds(slots));
     const auto progress = [&](const char* phase, int step) {
       const double t = seconds_since(start);
       run_.report(phase, t);
@@ -432,20 +433,19 @@ class TableRun {
       return;
     }
     const double seconds = seconds_since(start) - w.write_seconds;  // the solving stages
-    const uint64_t slots = 2 * table->index.size();
     nlohmann::json record = {
         {"material", m.name()},
         {"generation_seconds", seconds},
         {"write_seconds", w.write_seconds},
         {"threads", threads_},
-        {"positions_per_second_per_thread", double(slots) / seconds / threads_},
+        {"positions_per_second_per_thread", double(positions) / seconds / threads_},
         {"peak_rss_bytes", peak_rss_bytes()},
         {"wdl_bytes", w.wdl_bytes},
         {"dtm_bytes", w.dtm_bytes},
         {"dtc_bytes", w.dtc_bytes},
-        {"wdl_bits_per_slot", 8.0 * double(w.wdl_bytes) / double(slots)},
-        {"dtm_bits_per_slot", 8.0 * double(w.dtm_bytes) / double(slots)},
-        {"dtc_bits_per_slot", 8.0 * double(w.dtc_bytes) / double(slots)},
+        {"wdl_bits_per_slot", 8.0 * double(w.wdl_bytes) / double(positions)},
+        {"dtm_bits_per_slot", 8.0 * double(w.dtm_bytes) / double(positions)},
+        {"dtc_bits_per_slot", 8.0 * double(w.dtc_bytes) / double(positions)},
         {"stats", w.stats}};
     if (part_) record["mpi"] = ranks;
     write_run_record(o_.dir, m, o_.rules, record);
