@@ -48,9 +48,9 @@ Share ShareMap::of(int rank) const {
 }
 
 uint64_t share_alignment() {
-  // The WDL file's blocks (1-byte entries) are the writer's largest; the plain solver's block
-  // of 256 slots divides them.
-  return kDefaultBlockBytes;
+  // The WDL file's blocks (codes two to the byte) are the writer's largest; the plain solver's
+  // block of 256 slots divides them.
+  return 2 * kDefaultBlockBytes;
 }
 
 Mailbox::Mailbox(Partition& part)

@@ -76,7 +76,7 @@ struct Encoder {
 
 struct WriteSource {
   TableKind kind;
-  int width;
+  int width;  // bytes of an entry in `values`
   uint64_t slots;
   uint32_t block_entries;
   std::array<const void*, 2> values;
@@ -84,8 +84,9 @@ struct WriteSource {
   uint64_t base = 0;  // the slot of values[side][0] (a rank's share starts there)
 };
 
-// Lays out one block as stored (don't-care entries filled; width 2: all low bytes, then all high
-// bytes) and compresses it, or records it as constant when all its entries are equal.
+// Lays out one block as stored (don't-care entries filled; WDL codes two to the byte, the first
+// in the low half; 16-bit entries as all low bytes, then all high bytes) and compresses it, or
+// records it as constant when all its entries are equal.
 void encode_block(const WriteSource& s, int side, uint64_t block, Encoder& enc, Encoded& out) {
   const uint64_t first = block * s.block_entries, at = first - s.base;
   size_t count = size_t(std::min<uint64_t>(s.block_entries, s.slots - first));
@@ -100,7 +101,8 @@ void encode_block(const WriteSource& s, int side, uint64_t block, Encoder& enc, 
   while (lead < count && free(lead)) ++lead;
   uint32_t prev = lead < count ? cared(lead) : 0;
   bool constant = true;
-  enc.plain.resize(count * size_t(s.width));
+  const bool packed = s.kind == TableKind::Wdl;
+  enc.plain.assign(stored_bytes(count, stored_bits(s.kind, kFormatVersion)), 0);
   for (size_t i = 0; i < count; ++i) {
     uint32_t v = prev;
     if (!free(i)) {
@@ -111,8 +113,8 @@ void encode_block(const WriteSource& s, int side, uint64_t block, Encoder& enc, 
     }
     constant = constant && v == prev;
     prev = v;
-    if (s.width == 1) {
-      enc.plain[i] = uint8_t(v);
+    if (packed) {
+      enc.plain[i / 2] |= uint8_t(v << 4 * (i % 2));
     } else {
       enc.plain[i] = uint8_t(v);
       enc.plain[count + i] = uint8_t(v >> 8);
@@ -185,7 +187,9 @@ Layout check_header(const TableHeader& h) {
       (h.omitted_side >= 0 && h.kind == TableKind::Wdl))
     throw bad("bad omitted side");
   const int width = entry_width(h.kind);
-  uint32_t block_entries = h.block_entries ? h.block_entries : kDefaultBlockBytes / width;
+  uint32_t block_entries =
+      h.block_entries ? h.block_entries
+                      : kDefaultBlockBytes * 8 / uint32_t(stored_bits(h.kind, kFormatVersion));
   if (!std::has_single_bit(block_entries) || block_entries < kMinBlockEntries ||
       block_entries > kMaxBlockEntries)
     throw bad("block_entries must be a power of two in [64, 2^22]");

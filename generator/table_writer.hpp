@@ -49,7 +49,7 @@ enum EntryMark : uint8_t { kKeep = 0, kFree = 1, kZero = 2 };
 // Blocks are compressed with `threads` threads (≥ 1) with zstd `compression` (by default
 // default_compression(h.kind)); the file is
 // byte-identical for every thread count. Memory beyond the inputs: about threads × 16 blocks.
-// Throws std::invalid_argument for a bad header or argument, or a WDL code above 7 in a
+// Throws std::invalid_argument for a bad header or argument, or a WDL code above 9 in a
 // cared-for entry; TableError for I/O errors.
 void write_table(const std::string& path, const TableHeader& h,
                  const std::array<const void*, 2>& values,

@@ -118,7 +118,7 @@ TEST_CASE("shares are block-aligned, contiguous and cover the slots", "[partitio
   CHECK(one.of(0).end == 100000);
   CHECK(ShareMap(0, 2, 32768).of(1).size() == 0);
   CHECK_THROWS_AS(ShareMap(10, 0, 32768), std::invalid_argument);
-  CHECK(share_alignment() == 32768);
+  CHECK(share_alignment() == 65536);  // a WDL block: 32 KiB of codes two to the byte
 }
 
 TEST_CASE("a serial mailbox delivers every message posted by every thread", "[partition]") {
@@ -139,8 +139,9 @@ TEST_CASE("a table written from shares equals the one written whole", "[partitio
   const auto dir =
       std::filesystem::temp_directory_path() / ("xqtb-partition-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  // 5 WDL blocks and a partial one, values in runs with noise, every 7th entry don't-care.
-  const uint64_t n = 5 * 32768 + 1000;
+  // 5 WDL blocks (65,536 codes each) and a partial one, values in runs with noise, every 7th
+  // entry don't-care.
+  const uint64_t block = 65536, n = 5 * block + 1000;
   std::array<std::vector<uint8_t>, 2> wdl, free;
   for (int side = 0; side < 2; ++side)
     for (uint64_t i = 0; i < n; ++i) {
@@ -155,7 +156,7 @@ TEST_CASE("a table written from shares equals the one written whole", "[partitio
   h.stats_json = R"({"test": true})";
   const std::string whole = (dir / "whole.xqw").string(), parts = (dir / "parts.xqw").string();
   write_table(whole, h, {wdl[0].data(), wdl[1].data()}, {free[0].data(), free[1].data()}, 2);
-  const ShareMap shares(n, 3, 2 * 32768);  // 2 blocks, 2 blocks, 1 block and the partial one
+  const ShareMap shares(n, 3, 2 * block);  // 2 blocks, 2 blocks, 1 block and the partial one
   std::vector<uint8_t> encoded;
   for (int r = 0; r < 3; ++r) {
     const Share s = shares.of(r);

@@ -1,6 +1,7 @@
 // Table file format (docs/format.md): round trips, don't-care filling, determinism across thread
 // counts, corruption and truncation detection, the block cache under concurrent readers.
 #include <unistd.h>
+#include <xxhash.h>
 #include <zstd.h>
 
 #include <catch2/catch.hpp>
@@ -177,8 +178,10 @@ TEST_CASE("WDL, DTM and DTC tables round-trip with don't-care entries", "[format
         write(path, t);
         check_round_trip(path, t);
         auto f = TableFile::open(path);
-        CHECK(f->header().block_entries ==
-              (block_entries ? block_entries : kDefaultBlockBytes / uint32_t(entry_width(kind))));
+        // By default 32 KiB of entries as stored: WDL codes two to the byte.
+        CHECK(f->header().block_entries == (block_entries            ? block_entries
+                                            : kind == TableKind::Wdl ? 2 * kDefaultBlockBytes
+                                                                     : kDefaultBlockBytes / 2));
       }
     }
   }
@@ -269,7 +272,7 @@ TEST_CASE("Constant blocks and an empty table", "[format]") {
     }
     const std::string path = tmp.file("KRKCAABB.xqw");
     write(path, t);
-    const uint64_t overhead = 128 + 2 * 32 * 24 + t.header.stats_json.size() + 8;
+    const uint64_t overhead = 128 + 2 * 16 * 24 + t.header.stats_json.size() + 8;  // 16 blocks
     CHECK(fs::file_size(path) == overhead);
     check_round_trip(path, t);
   }
@@ -377,6 +380,79 @@ TEST_CASE("Blocks decode as docs/format.md describes", "[format]") {
       REQUIRE((plain[i] | plain[904 + i] << 8) == t.sides[side].dtm[slot]);
     }
   }
+}
+
+TEST_CASE("WDL blocks hold two codes to the byte, the first in the low half", "[format]") {
+  TempDir tmp;
+  Table t = make_table(TableKind::Wdl, 5001, 1024);
+  const std::string path = tmp.file("KRKCAABB.xqw");
+  write(path, t);
+  const auto file = read_bytes(path);
+  REQUIRE(le(file, format::kOffVersion, 4) == 4);
+  REQUIRE(le(file, format::kOffWidth, 4) == 1);  // an entry as read: one byte
+  for (int side = 0; side < 2; ++side) {
+    const auto [offset, size] = block_location(file, side, 4);  // last block: 905 entries
+    REQUIRE(size > 0);
+    std::vector<uint8_t> plain(453);
+    REQUIRE(ZSTD_decompress(plain.data(), plain.size(), &file[offset], size) == plain.size());
+    for (uint64_t i = 0; i < 905; ++i) {
+      const uint64_t slot = 4 * 1024 + i;
+      if (t.sides[side].dont_care[slot]) continue;
+      REQUIRE((plain[i / 2] >> 4 * (i % 2) & 0xf) == t.sides[side].wdl[slot]);
+    }
+    CHECK(plain[452] >> 4 == 0);  // the odd count's last half byte is empty
+  }
+}
+
+// The file at `path` (format 4, WDL) rewritten as format 3 wrote it: a code a byte in every
+// block, checksums recomputed.
+void rewrite_as_format_3(const std::string& path) {
+  const auto v4 = read_bytes(path);
+  const uint64_t blocks = le(v4, format::kOffBlocks, 8),
+                 entries = le(v4, format::kOffBlockEntries, 4);
+  const uint64_t n = le(v4, format::kOffSlots, 8), table = le(v4, format::kOffTable, 8);
+  const uint64_t stats = le(v4, format::kOffStats, 8), data = le(v4, format::kOffData, 8);
+  std::vector<uint8_t> out(v4.begin(), v4.begin() + std::ptrdiff_t(data));
+  for (int side = 0; side < 2; ++side)
+    for (uint64_t b = 0; b < blocks; ++b) {
+      const size_t ref = size_t(table + (uint64_t(side) * blocks + b) * format::kRefSize);
+      const auto [offset, size] = block_location(v4, side, b);
+      if (size == 0) continue;  // a constant block: its value stands in the entry
+      const uint64_t count = std::min(entries, n - b * entries);
+      std::vector<uint8_t> packed((count + 1) / 2), codes(count);
+      REQUIRE(ZSTD_decompress(packed.data(), packed.size(), &v4[offset], size) == packed.size());
+      for (uint64_t i = 0; i < count; ++i) codes[i] = packed[i / 2] >> 4 * (i % 2) & 0xf;
+      std::vector<uint8_t> z(ZSTD_compressBound(count));
+      z.resize(ZSTD_compress(z.data(), z.size(), codes.data(), count, 3));
+      format::put64(&out[ref], out.size());
+      format::put32(&out[ref + 8], uint32_t(z.size()));
+      format::put64(&out[ref + 16], format::block_checksum(z.data(), z.size()));
+      out.insert(out.end(), z.begin(), z.end());
+    }
+  format::put32(&out[format::kOffVersion], 3);
+  format::put64(&out[format::kOffFileSize], out.size() + format::kTrailerSize);
+  format::put64(&out[format::kOffMetaChecksum],
+                format::meta_checksum(out.data(), &out[table], stats - table,
+                                      reinterpret_cast<const char*>(&out[stats]), data - stats));
+  out.resize(out.size() + format::kTrailerSize);
+  format::put64(&out[out.size() - format::kTrailerSize],
+                XXH64(out.data(), out.size() - format::kTrailerSize, 0));
+  write_bytes(path, out);
+}
+
+TEST_CASE("A format 3 WDL file, a code a byte, reads as it did", "[format]") {
+  TempDir tmp;
+  const Table t = make_table(TableKind::Wdl, 5001, 1024);
+  const std::string path = tmp.file("KRKCAABB.xqw");
+  write(path, t);
+  rewrite_as_format_3(path);
+  REQUIRE(le(read_bytes(path), format::kOffVersion, 4) == 3);
+  check_round_trip(path, t);  // get, read and verify_all, the file checksum included
+  std::vector<uint8_t> b = read_bytes(path);
+  format::put32(&b[format::kOffVersion], 2);
+  write_bytes(path, b);
+  CHECK_THROWS_WITH(TableFile::open(path), Contains("unsupported format version 2 (this reader "
+                                                    "reads 3 to 4)"));
 }
 
 TEST_CASE("Corruption and truncation are detected", "[format]") {

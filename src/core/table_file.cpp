@@ -53,13 +53,6 @@ ZSTD_DCtx* thread_dctx() {
   return dctx.get();
 }
 
-uint32_t entry_at(const uint8_t* data, int width, uint64_t index) {
-  if (width == 1) return data[index];
-  uint16_t v;
-  std::memcpy(&v, data + 2 * index, 2);
-  return v;
-}
-
 }  // namespace
 
 int entry_width(TableKind kind) {
@@ -170,7 +163,7 @@ uint64_t BlockCache::misses() const {
   return total;
 }
 
-bool BlockCache::lookup(uint64_t file, uint64_t key, uint64_t index, int width, uint32_t* out) {
+bool BlockCache::lookup(uint64_t file, uint64_t key, uint64_t index, int bits, uint32_t* out) {
   Shard& s = shard_of(file, key);
   std::lock_guard lock(s.mu);
   auto it = s.map.find({file, key});
@@ -180,7 +173,7 @@ bool BlockCache::lookup(uint64_t file, uint64_t key, uint64_t index, int width, 
   }
   ++s.hits;
   it->second->referenced = true;
-  *out = entry_at(it->second->data.get(), width, index);
+  *out = stored_entry(it->second->data.get(), bits, index);
   return true;
 }
 
@@ -251,9 +244,11 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
 
   if (std::memcmp(p + kOffMagic, kMagic, sizeof kMagic) != 0)
     throw fail("not an xqtb table (bad magic)");
-  if (uint32_t v = get32(p + kOffVersion); v != kFormatVersion)
-    throw fail("unsupported format version " + std::to_string(v) + " (this reader reads " +
-               std::to_string(kFormatVersion) + ")");
+  const uint32_t version = get32(p + kOffVersion);
+  if (version < kOldestReadableVersion || version > kFormatVersion)
+    throw fail("unsupported format version " + std::to_string(version) + " (this reader reads " +
+               std::to_string(kOldestReadableVersion) + " to " + std::to_string(kFormatVersion) +
+               ")");
   if (get32(p + kOffHeaderSize) != kHeaderSize) throw fail("bad header size");
   if (uint64_t want = get64(p + kOffFileSize); want != size)
     throw fail((size < want ? "truncated: " : "wrong size: ") + std::to_string(size) +
@@ -285,6 +280,7 @@ std::unique_ptr<TableFile> TableFile::open(const std::string& path,
     throw fail("unknown table kind " + std::to_string(kind));
   h.kind = TableKind(kind);
   t->width_ = entry_width(h.kind);
+  t->stored_bits_ = stored_bits(h.kind, version);
   if (get32(p + kOffWidth) != uint32_t(t->width_)) throw fail("entry width does not match kind");
   const char* name = reinterpret_cast<const char*>(p + kOffMaterial);
   h.material.assign(name, strnlen(name, 16));
@@ -368,10 +364,13 @@ TableFile::BlockRef TableFile::block_ref(int side, uint64_t block) const {
   return {get64(r), get32(r + 8), get32(r + 12), get64(r + 16)};
 }
 
+uint64_t TableFile::block_count(uint64_t block) const {
+  return std::min<uint64_t>(header_.block_entries,
+                            header_.slots_per_side - (block << block_shift_));
+}
+
 size_t TableFile::block_bytes(uint64_t block) const {
-  const uint64_t first = block << block_shift_;
-  return size_t(std::min<uint64_t>(header_.block_entries, header_.slots_per_side - first)) *
-         size_t(width_);
+  return stored_bytes(block_count(block), stored_bits_);
 }
 
 void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint8_t* out) const {
@@ -387,7 +386,7 @@ void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint
   const size_t bytes = block_bytes(block);
   thread_local std::vector<uint8_t> planes;
   uint8_t* dst = out;
-  if (width_ == 2) {
+  if (stored_bits_ == 16) {
     planes.resize(bytes);
     dst = planes.data();
   }
@@ -396,7 +395,7 @@ void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint
   if (n != bytes)
     throw TableError(path_, where() + "decompressed to " + std::to_string(n) + " bytes, expected " +
                                 std::to_string(bytes));
-  if (width_ == 2) {
+  if (stored_bits_ == 16) {
     // Byte stores in host order rather than a uint16 per entry: this loop vectorises, and it
     // runs on every DTM block a probe decompresses.
     const size_t count = bytes / 2;
@@ -419,7 +418,7 @@ uint32_t TableFile::get(int side, uint64_t slot) const {
   if (ref.size == 0) return ref.value;
   const uint64_t index = slot & (header_.block_entries - 1);
   uint32_t v;
-  if (cache_->lookup(file_id_, block * 2 + uint64_t(side), index, width_, &v)) return v;
+  if (cache_->lookup(file_id_, block * 2 + uint64_t(side), index, stored_bits_, &v)) return v;
   return load_slow(side, block, ref, index);
 }
 
@@ -427,7 +426,7 @@ uint32_t TableFile::load_slow(int side, uint64_t block, const BlockRef& ref, uin
   const size_t bytes = block_bytes(block);
   std::unique_ptr<uint8_t[]> data(new uint8_t[bytes]);
   decode_block(side, block, ref, data.get());
-  const uint32_t v = entry_at(data.get(), width_, index);
+  const uint32_t v = stored_entry(data.get(), stored_bits_, index);
   cache_->insert(file_id_, block * 2 + uint64_t(side), data, bytes);
   return v;
 }
@@ -442,7 +441,7 @@ void TableFile::read(int side, uint64_t first, uint64_t count, void* out) const 
   while (count > 0) {
     const uint64_t block = first >> block_shift_;
     const size_t index = size_t(first & (header_.block_entries - 1));
-    const size_t entries = block_bytes(block) / size_t(width_);
+    const size_t entries = size_t(block_count(block));
     const size_t take = size_t(std::min<uint64_t>(count, entries - index));
     const BlockRef ref = block_ref(side, block);
     if (ref.size == 0) {
@@ -451,12 +450,15 @@ void TableFile::read(int side, uint64_t first, uint64_t count, void* out) const 
         const uint16_t v = uint16_t(ref.value);
         std::memcpy(dst + 2 * i, &v, 2);
       }
-    } else if (take == entries) {
+    } else if (take == entries && stored_bits_ != 4) {
       decode_block(side, block, ref, dst);
     } else {
       buf.resize(block_bytes(block));
       decode_block(side, block, ref, buf.data());
-      std::memcpy(dst, buf.data() + index * size_t(width_), take * size_t(width_));
+      if (stored_bits_ == 4)
+        for (size_t i = 0; i < take; ++i) dst[i] = uint8_t(stored_entry(buf.data(), 4, index + i));
+      else
+        std::memcpy(dst, buf.data() + index * size_t(width_), take * size_t(width_));
     }
     dst += take * size_t(width_);
     first += take;
@@ -484,17 +486,17 @@ void TableFile::verify_file_checksum() const {
 
 void TableFile::verify_all() const {
   verify_file_checksum();
-  std::vector<uint8_t> buf(size_t(header_.block_entries) * size_t(width_));
+  std::vector<uint8_t> buf(stored_bytes(header_.block_entries, stored_bits_));
   for (int side = 0; side < 2; ++side)
     for (uint64_t b = 0; b < blocks_per_side_; ++b) {
       const BlockRef ref = block_ref(side, b);
-      size_t count = block_bytes(b) / size_t(width_);
+      const uint64_t count = block_count(b);
       if (ref.size != 0) decode_block(side, b, ref, buf.data());
       if (header_.kind != TableKind::Wdl) continue;
-      for (size_t i = 0; i < count; ++i)
-        if ((ref.size ? buf[i] : ref.value) > uint32_t(kLastWdl))
+      for (uint64_t i = 0; i < count; ++i)
+        if ((ref.size ? stored_entry(buf.data(), stored_bits_, i) : ref.value) > uint32_t(kLastWdl))
           throw TableError(path_, "side " + std::to_string(side) + " block " + std::to_string(b) +
-                                      ": WDL code above 7");
+                                      ": WDL code above " + std::to_string(int(kLastWdl)));
     }
 }
 

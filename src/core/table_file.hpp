@@ -1,7 +1,7 @@
 // Table files: one material's values for both sides to move, in zstd-compressed fixed-size
-// blocks with a block offset table for random access and XXH64 checksums. Two kinds per
-// material: MATERIAL.xqw (WDL codes, 1 byte per entry) and MATERIAL.xqd (DTM in plies, 2 bytes
-// per entry). The byte layout is specified in docs/format.md.
+// blocks with a block offset table for random access and XXH64 checksums. Three kinds per
+// material: MATERIAL.xqw (WDL codes, stored two to the byte), MATERIAL.xqd (DTM in plies, 2
+// bytes per entry) and MATERIAL.xqc (DTC). The byte layout is specified in docs/format.md.
 // Reading: header and offset table are read on open, blocks with pread on first use
 // (core/table_descriptors.hpp: no mapping, so a file truncated under a reader is an error, not
 // SIGBUS) and decompressed into a BlockCache shared by many files. Every reader call is
@@ -60,7 +60,7 @@ struct TableHeader {
   uint32_t limit_plies = kNaturalLimitPlies;
   LimitCounting limit_counting = LimitCounting::EveryPly;
   // Entries per block: a power of two in [kMinBlockEntries, kMaxBlockEntries]. On write, 0 picks
-  // the default (kDefaultBlockBytes of entries: 32768 WDL, 16384 DTM entries).
+  // the default (kDefaultBlockBytes of stored entries: 65536 WDL, 16384 DTM and DTC entries).
   uint32_t block_entries = 0;
   // DTM and DTC files: the side to move (0 Red, 1 Black) whose forced entries are one ply away
   // (docs/format.md "One side's distances"): an entry 0 there is rebuilt from the quiet moves
@@ -72,8 +72,9 @@ struct TableHeader {
 constexpr uint32_t kMinBlockEntries = 64;
 constexpr uint32_t kMaxBlockEntries = 1u << 22;
 constexpr uint32_t kDefaultBlockBytes = 32 * 1024;
-// Bounded cache of decompressed blocks, shared by any number of TableFiles and threads.
-// Keyed by (file, side, block); sharded (up to 64 shards, one mutex and one LRU list each).
+// Bounded cache of decompressed blocks (as stored: WDL codes two to the byte), shared by any
+// number of TableFiles and threads. Keyed by (file, side, block); sharded (up to 64 shards,
+// one mutex and one LRU list each).
 // The bound counts decompressed block bytes plus kEntryOverhead per cached block; each shard
 // gets capacity / shards bytes, and a block larger than that is never cached (get() then
 // decompresses it on every call, so give at least shards × block bytes).
@@ -98,8 +99,9 @@ class BlockCache {
 
   uint64_t new_file_id() { return next_file_id_.fetch_add(1, std::memory_order_relaxed); }
   Shard& shard_of(uint64_t file, uint64_t key);
-  // Entry `index` of the cached block (file, key) into *out; false when it is not cached.
-  bool lookup(uint64_t file, uint64_t key, uint64_t index, int width, uint32_t* out);
+  // Entry `index` of the cached block (file, key), whose entries take `bits` bits
+  // (format::stored_bits), into *out; false when it is not cached.
+  bool lookup(uint64_t file, uint64_t key, uint64_t index, int bits, uint32_t* out);
   // Caches a block (size bytes of decoded entries) unless it exceeds a shard's share or is
   // cached already; returns false when it was not kept.
   bool insert(uint64_t file, uint64_t key, std::unique_ptr<uint8_t[]>& data, size_t size);
@@ -165,14 +167,17 @@ class TableFile {
 
   TableFile() = default;
   BlockRef block_ref(int side, uint64_t block) const;
-  size_t block_bytes(uint64_t block) const;
-  // Checks and decompresses a block into out (block_bytes(block) bytes, entries in host order).
+  uint64_t block_count(uint64_t block) const;  // entries of a block
+  size_t block_bytes(uint64_t block) const;    // bytes of a block's entries as stored
+  // Checks and decompresses a block into out (block_bytes(block) bytes: entries as stored, the
+  // planes of 16-bit entries interleaved in host order).
   void decode_block(int side, uint64_t block, const BlockRef& ref, uint8_t* out) const;
   uint32_t load_slow(int side, uint64_t block, const BlockRef& ref, uint64_t index) const;
 
   std::string path_;
   TableHeader header_;
-  int width_ = 1;
+  int width_ = 1;        // bytes of an entry as read
+  int stored_bits_ = 8;  // bits of an entry as stored (format::stored_bits)
   int block_shift_ = 0;
   uint64_t blocks_per_side_ = 0;
   // Reads size bytes at offset of the file (TableError when it is shorter now).

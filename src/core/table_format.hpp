@@ -12,11 +12,14 @@
 #include <string>
 #include <string_view>
 
+#include "core/table_file.hpp"
+
 namespace xq::format {
 
 constexpr uint8_t kMagic[8] = {'X', 'Q', 'T', 'B', '\r', '\n', 0x1a, '\n'};
-constexpr uint32_t kFormatVersion = 3;  // 3: DTM files re-pack rule potentials; 2: WDL codes
-                                        // 6-7, DTC files, the limit fields
+constexpr uint32_t kFormatVersion = 4;  // 4: WDL codes two to the byte; 3: DTM files re-pack
+                                        // rule potentials; 2: WDL codes 6-7, DTC files, limits
+constexpr uint32_t kOldestReadableVersion = 3;  // format 3 differs only in its WDL blocks
 constexpr uint64_t kHeaderSize = 128;
 constexpr uint64_t kRefSize = 24;  // offset table entry
 constexpr uint64_t kTrailerSize = 8;
@@ -69,6 +72,29 @@ inline uint32_t get32(const uint8_t* p) {
 inline uint64_t get64(const uint8_t* p) {
   uint64_t v = 0;
   for (int i = 7; i >= 0; --i) v = v << 8 | p[i];
+  return v;
+}
+
+// Bits an entry takes in a block as stored, before compression: WDL codes two to the byte
+// (entry 2i in the low half) from format 4 on, one byte before; DTM and DTC 16 (two byte
+// planes). The width of an entry as read (entry_width) is a whole byte or two either way.
+inline int stored_bits(TableKind kind, uint32_t version) {
+  if (kind != TableKind::Wdl) return 16;
+  return version >= 4 ? 4 : 8;
+}
+
+// Bytes of `entries` entries of `bits` bits as stored.
+inline size_t stored_bytes(uint64_t entries, int bits) {
+  return size_t((entries * uint64_t(bits) + 7) / 8);
+}
+
+// Entry `index` of a block held as stored (low and high planes already interleaved for 16
+// bits: host-order uint16).
+inline uint32_t stored_entry(const uint8_t* data, int bits, uint64_t index) {
+  if (bits == 4) return data[index >> 1] >> (4 * (index & 1)) & 0xf;
+  if (bits == 8) return data[index];
+  uint16_t v;
+  std::memcpy(&v, data + 2 * index, 2);
   return v;
 }
 
