@@ -595,3 +595,37 @@ TEST_CASE("Blocks larger than the cache are decoded on every get()", "[format]")
     if (!t.sides[1].dont_care[i]) REQUIRE(f->get(1, i) == t.sides[1].dtm[i]);
   CHECK(cache->used_bytes() == 0);
 }
+
+TEST_CASE("Distance blocks below 256 are cached a byte an entry, WDL blocks as stored",
+          "[format]") {
+  TempDir tmp;
+  // Four DTM blocks of 1,024 entries: the even ones below 256, the odd ones with larger values.
+  Table t = make_table(TableKind::Dtm, 4096, 1024);
+  for (auto& s : t.sides)
+    for (uint64_t i = 0; i < 4096; ++i) {
+      s.dont_care[i] = 0;
+      s.dtm[i] = uint16_t(i / 1024 % 2 ? 250 + i % 300 : i % 256);
+    }
+  write(tmp.file("KRKCAABB.xqd"), t);
+  auto cache = std::make_shared<BlockCache>(1 << 20);
+  auto f = TableFile::open(tmp.file("KRKCAABB.xqd"), cache);
+  const auto cached_bytes_after = [&](int side, uint64_t block) {
+    const size_t before = cache->used_bytes();
+    for (uint64_t i = block * 1024; i < (block + 1) * 1024; ++i)
+      REQUIRE(f->get(side, i) == t.sides[side].dtm[i]);  // a miss, then hits
+    return cache->used_bytes() - before;
+  };
+  CHECK(cached_bytes_after(0, 0) == 1024 + BlockCache::kEntryOverhead);
+  CHECK(cached_bytes_after(0, 1) == 2048 + BlockCache::kEntryOverhead);
+  CHECK(cached_bytes_after(1, 2) == 1024 + BlockCache::kEntryOverhead);
+  CHECK(cached_bytes_after(1, 3) == 2048 + BlockCache::kEntryOverhead);
+  CHECK(cache->misses() == 4);
+
+  Table w = make_table(TableKind::Wdl, 4096, 1024);  // 1,024 codes in 512 bytes
+  write(tmp.file("KRKCAABB.xqw"), w);
+  auto g = TableFile::open(tmp.file("KRKCAABB.xqw"), cache);
+  const size_t before = cache->used_bytes();
+  for (uint64_t i = 0; i < 1024; ++i)
+    if (!w.sides[0].dont_care[i]) REQUIRE(g->get(0, i) == w.sides[0].wdl[i]);
+  CHECK(cache->used_bytes() - before == 512 + BlockCache::kEntryOverhead);
+}

@@ -110,6 +110,7 @@ struct BlockCache::Shard {
     CacheKey key;
     std::unique_ptr<uint8_t[]> data;
     size_t size;              // data bytes
+    int bits;                 // of an entry in data (format::stored_entry)
     bool referenced = false;  // hit since it last reached the back of the queue
   };
   std::mutex mu;
@@ -163,7 +164,7 @@ uint64_t BlockCache::misses() const {
   return total;
 }
 
-bool BlockCache::lookup(uint64_t file, uint64_t key, uint64_t index, int bits, uint32_t* out) {
+bool BlockCache::lookup(uint64_t file, uint64_t key, uint64_t index, uint32_t* out) {
   Shard& s = shard_of(file, key);
   std::lock_guard lock(s.mu);
   auto it = s.map.find({file, key});
@@ -173,12 +174,12 @@ bool BlockCache::lookup(uint64_t file, uint64_t key, uint64_t index, int bits, u
   }
   ++s.hits;
   it->second->referenced = true;
-  *out = stored_entry(it->second->data.get(), bits, index);
+  *out = stored_entry(it->second->data.get(), it->second->bits, index);
   return true;
 }
 
-bool BlockCache::insert(uint64_t file, uint64_t key, std::unique_ptr<uint8_t[]>& data,
-                        size_t size) {
+bool BlockCache::insert(uint64_t file, uint64_t key, std::unique_ptr<uint8_t[]>& data, size_t size,
+                        int bits) {
   const size_t need = size + kEntryOverhead;
   if (need > shard_bytes_) return false;
   Shard& s = shard_of(file, key);
@@ -195,7 +196,7 @@ bool BlockCache::insert(uint64_t file, uint64_t key, std::unique_ptr<uint8_t[]>&
     s.map.erase(victim.key);
     s.lru.pop_back();
   }
-  s.lru.push_front({{file, key}, std::move(data), size});
+  s.lru.push_front({{file, key}, std::move(data), size, bits});
   s.map.emplace(CacheKey{file, key}, s.lru.begin());
   s.bytes += need;
   return true;
@@ -373,7 +374,8 @@ size_t TableFile::block_bytes(uint64_t block) const {
   return stored_bytes(block_count(block), stored_bits_);
 }
 
-void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint8_t* out) const {
+void TableFile::decompress_block(int side, uint64_t block, const BlockRef& ref,
+                                 uint8_t* out) const {
   auto where = [&] {
     return "side " + std::to_string(side) + " block " + std::to_string(block) + ": ";
   };
@@ -384,29 +386,43 @@ void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint
   if (block_checksum(src, ref.size) != ref.checksum)
     throw TableError(path_, where() + "checksum mismatch");
   const size_t bytes = block_bytes(block);
-  thread_local std::vector<uint8_t> planes;
-  uint8_t* dst = out;
-  if (stored_bits_ == 16) {
-    planes.resize(bytes);
-    dst = planes.data();
-  }
-  size_t n = ZSTD_decompressDCtx(thread_dctx(), dst, bytes, src, ref.size);
+  size_t n = ZSTD_decompressDCtx(thread_dctx(), out, bytes, src, ref.size);
   if (ZSTD_isError(n)) throw TableError(path_, where() + "zstd: " + ZSTD_getErrorName(n));
   if (n != bytes)
     throw TableError(path_, where() + "decompressed to " + std::to_string(n) + " bytes, expected " +
                                 std::to_string(bytes));
-  if (stored_bits_ == 16) {
-    // Byte stores in host order rather than a uint16 per entry: this loop vectorises, and it
-    // runs on every DTM block a probe decompresses.
-    const size_t count = bytes / 2;
-    const uint8_t* lo = planes.data();
-    const uint8_t* hi = lo + count;
-    constexpr size_t low = std::endian::native == std::endian::little ? 0 : 1;
-    for (size_t i = 0; i < count; ++i) {
-      out[2 * i + low] = lo[i];
-      out[2 * i + (1 - low)] = hi[i];
-    }
+}
+
+namespace {
+
+// The byte planes of `count` 16-bit entries (the low bytes, then the high bytes) as host-order
+// uint16 into out. Byte stores rather than a uint16 per entry: this loop vectorises, and it
+// runs on every DTM block a probe decompresses.
+void interleave_planes(const uint8_t* planes, size_t count, uint8_t* out) {
+  const uint8_t* lo = planes;
+  const uint8_t* hi = lo + count;
+  constexpr size_t low = std::endian::native == std::endian::little ? 0 : 1;
+  for (size_t i = 0; i < count; ++i) {
+    out[2 * i + low] = lo[i];
+    out[2 * i + (1 - low)] = hi[i];
   }
+}
+
+// Whether every byte of [p, p + n) is 0 (an OR over the bytes: it vectorises).
+bool all_zero(const uint8_t* p, size_t n) {
+  uint8_t any = 0;
+  for (size_t i = 0; i < n; ++i) any |= p[i];
+  return any == 0;
+}
+
+}  // namespace
+
+void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint8_t* out) const {
+  if (stored_bits_ != 16) return decompress_block(side, block, ref, out);
+  thread_local std::vector<uint8_t> planes;
+  planes.resize(block_bytes(block));
+  decompress_block(side, block, ref, planes.data());
+  interleave_planes(planes.data(), planes.size() / 2, out);
 }
 
 uint32_t TableFile::get(int side, uint64_t slot) const {
@@ -418,16 +434,34 @@ uint32_t TableFile::get(int side, uint64_t slot) const {
   if (ref.size == 0) return ref.value;
   const uint64_t index = slot & (header_.block_entries - 1);
   uint32_t v;
-  if (cache_->lookup(file_id_, block * 2 + uint64_t(side), index, stored_bits_, &v)) return v;
+  if (cache_->lookup(file_id_, block * 2 + uint64_t(side), index, &v)) return v;
   return load_slow(side, block, ref, index);
 }
 
 uint32_t TableFile::load_slow(int side, uint64_t block, const BlockRef& ref, uint64_t index) const {
   const size_t bytes = block_bytes(block);
-  std::unique_ptr<uint8_t[]> data(new uint8_t[bytes]);
-  decode_block(side, block, ref, data.get());
-  const uint32_t v = stored_entry(data.get(), stored_bits_, index);
-  cache_->insert(file_id_, block * 2 + uint64_t(side), data, bytes);
+  std::unique_ptr<uint8_t[]> data;
+  int bits = stored_bits_;
+  size_t size = bytes;
+  if (bits != 16) {
+    data.reset(new uint8_t[bytes]);
+    decompress_block(side, block, ref, data.get());
+  } else {
+    // A block of distances below 256 (most: plies, and the re-packed potentials) is cached a
+    // byte an entry, its low plane: the cache then holds twice as many of them.
+    thread_local std::vector<uint8_t> planes;
+    planes.resize(bytes);
+    decompress_block(side, block, ref, planes.data());
+    const size_t count = bytes / 2;
+    if (all_zero(planes.data() + count, count)) bits = 8, size = count;
+    data.reset(new uint8_t[size]);
+    if (bits == 8)
+      std::memcpy(data.get(), planes.data(), count);
+    else
+      interleave_planes(planes.data(), count, data.get());
+  }
+  const uint32_t v = stored_entry(data.get(), bits, index);
+  cache_->insert(file_id_, block * 2 + uint64_t(side), data, size, bits);
   return v;
 }
 

@@ -72,9 +72,10 @@ struct TableHeader {
 constexpr uint32_t kMinBlockEntries = 64;
 constexpr uint32_t kMaxBlockEntries = 1u << 22;
 constexpr uint32_t kDefaultBlockBytes = 32 * 1024;
-// Bounded cache of decompressed blocks (as stored: WDL codes two to the byte), shared by any
-// number of TableFiles and threads. Keyed by (file, side, block); sharded (up to 64 shards,
-// one mutex and one LRU list each).
+// Bounded cache of decompressed blocks, shared by any number of TableFiles and threads: WDL
+// codes two to the byte (as stored), distances a byte each when a block's all fit one, else
+// two. Keyed by (file, side, block); sharded (up to 64 shards, one mutex and one LRU list
+// each).
 // The bound counts decompressed block bytes plus kEntryOverhead per cached block; each shard
 // gets capacity / shards bytes, and a block larger than that is never cached (get() then
 // decompresses it on every call, so give at least shards × block bytes).
@@ -99,12 +100,12 @@ class BlockCache {
 
   uint64_t new_file_id() { return next_file_id_.fetch_add(1, std::memory_order_relaxed); }
   Shard& shard_of(uint64_t file, uint64_t key);
-  // Entry `index` of the cached block (file, key), whose entries take `bits` bits
-  // (format::stored_bits), into *out; false when it is not cached.
-  bool lookup(uint64_t file, uint64_t key, uint64_t index, int bits, uint32_t* out);
-  // Caches a block (size bytes of decoded entries) unless it exceeds a shard's share or is
-  // cached already; returns false when it was not kept.
-  bool insert(uint64_t file, uint64_t key, std::unique_ptr<uint8_t[]>& data, size_t size);
+  // Entry `index` of the cached block (file, key) into *out; false when it is not cached.
+  bool lookup(uint64_t file, uint64_t key, uint64_t index, uint32_t* out);
+  // Caches a block (size bytes of entries of `bits` bits: 4, 8 or 16, as format::stored_entry
+  // reads them) unless it exceeds a shard's share or is cached already; returns false when it
+  // was not kept.
+  bool insert(uint64_t file, uint64_t key, std::unique_ptr<uint8_t[]>& data, size_t size, int bits);
   void forget(uint64_t file);  // drops every block of a file
 
   size_t capacity_;
@@ -169,8 +170,10 @@ class TableFile {
   BlockRef block_ref(int side, uint64_t block) const;
   uint64_t block_count(uint64_t block) const;  // entries of a block
   size_t block_bytes(uint64_t block) const;    // bytes of a block's entries as stored
-  // Checks and decompresses a block into out (block_bytes(block) bytes: entries as stored, the
-  // planes of 16-bit entries interleaved in host order).
+  // Checks and decompresses a block into out: block_bytes(block) bytes as stored (16-bit
+  // entries as two byte planes).
+  void decompress_block(int side, uint64_t block, const BlockRef& ref, uint8_t* out) const;
+  // The same with the planes of 16-bit entries interleaved in host order.
   void decode_block(int side, uint64_t block, const BlockRef& ref, uint8_t* out) const;
   uint32_t load_slow(int side, uint64_t block, const BlockRef& ref, uint64_t index) const;
 
