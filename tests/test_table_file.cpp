@@ -360,6 +360,16 @@ TEST_CASE("DTM files re-pack rule potentials one to one", "[format]") {
   CHECK(dtm_from_file(Wdl::RuleLoss, 2) == 1025);
 }
 
+// Block 4 of `side` (1,024 entries a block) decompressed as a reader following docs/format.md
+// finds it: `bytes` bytes.
+std::vector<uint8_t> fifth_block(const std::vector<uint8_t>& file, int side, size_t bytes) {
+  const auto [offset, size] = block_location(file, side, 4);
+  REQUIRE(size > 0);
+  std::vector<uint8_t> plain(bytes);
+  REQUIRE(ZSTD_decompress(plain.data(), plain.size(), &file[offset], size) == plain.size());
+  return plain;
+}
+
 TEST_CASE("Blocks decode as docs/format.md describes", "[format]") {
   // An independent reader: offset table, zstd frame, byte planes for 2-byte entries.
   TempDir tmp;
@@ -370,10 +380,7 @@ TEST_CASE("Blocks decode as docs/format.md describes", "[format]") {
   REQUIRE(std::memcmp(file.data(), "XQTB\r\n\x1a\n", 8) == 0);
   REQUIRE(le(file, 48, 8) == 5000);
   for (int side = 0; side < 2; ++side) {
-    const auto [offset, size] = block_location(file, side, 4);  // last block: 904 entries
-    REQUIRE(size > 0);
-    std::vector<uint8_t> plain(904 * 2);
-    REQUIRE(ZSTD_decompress(plain.data(), plain.size(), &file[offset], size) == plain.size());
+    const auto plain = fifth_block(file, side, 904 * 2);  // the last block: 904 entries
     for (uint64_t i = 0; i < 904; ++i) {
       const uint64_t slot = 4 * 1024 + i;
       if (t.sides[side].dont_care[slot]) continue;
@@ -391,10 +398,7 @@ TEST_CASE("WDL blocks hold two codes to the byte, the first in the low half", "[
   REQUIRE(le(file, format::kOffVersion, 4) == 4);
   REQUIRE(le(file, format::kOffWidth, 4) == 1);  // an entry as read: one byte
   for (int side = 0; side < 2; ++side) {
-    const auto [offset, size] = block_location(file, side, 4);  // last block: 905 entries
-    REQUIRE(size > 0);
-    std::vector<uint8_t> plain(453);
-    REQUIRE(ZSTD_decompress(plain.data(), plain.size(), &file[offset], size) == plain.size());
+    const auto plain = fifth_block(file, side, 453);  // the last block: 905 entries
     for (uint64_t i = 0; i < 905; ++i) {
       const uint64_t slot = 4 * 1024 + i;
       if (t.sides[side].dont_care[slot]) continue;
