@@ -101,8 +101,8 @@ void encode_block(const WriteSource& s, int side, uint64_t block, Encoder& enc, 
   while (lead < count && free(lead)) ++lead;
   uint32_t prev = lead < count ? cared(lead) : 0;
   bool constant = true;
-  const bool packed = s.kind == TableKind::Wdl;
-  enc.plain.assign(stored_bytes(count, stored_bits(s.kind, kFormatVersion)), 0);
+  const int bits = stored_bits(s.kind, kFormatVersion);
+  enc.plain.assign(stored_bytes(count, bits), 0);
   for (size_t i = 0; i < count; ++i) {
     uint32_t v = prev;
     if (!free(i)) {
@@ -113,7 +113,7 @@ void encode_block(const WriteSource& s, int side, uint64_t block, Encoder& enc, 
     }
     constant = constant && v == prev;
     prev = v;
-    if (packed) {
+    if (bits == 4) {
       enc.plain[i / 2] |= uint8_t(v << 4 * (i % 2));
     } else {
       enc.plain[i] = uint8_t(v);
