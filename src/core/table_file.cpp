@@ -408,6 +408,13 @@ void interleave_planes(const uint8_t* planes, size_t count, uint8_t* out) {
   }
 }
 
+// The thread's scratch buffer for a block's byte planes, of `bytes` bytes.
+uint8_t* plane_scratch(size_t bytes) {
+  thread_local std::vector<uint8_t> planes;
+  planes.resize(bytes);
+  return planes.data();
+}
+
 // Whether every byte of [p, p + n) is 0 (an OR over the bytes: it vectorises).
 bool all_zero(const uint8_t* p, size_t n) {
   uint8_t any = 0;
@@ -419,10 +426,10 @@ bool all_zero(const uint8_t* p, size_t n) {
 
 void TableFile::decode_block(int side, uint64_t block, const BlockRef& ref, uint8_t* out) const {
   if (stored_bits_ != 16) return decompress_block(side, block, ref, out);
-  thread_local std::vector<uint8_t> planes;
-  planes.resize(block_bytes(block));
-  decompress_block(side, block, ref, planes.data());
-  interleave_planes(planes.data(), planes.size() / 2, out);
+  const size_t bytes = block_bytes(block);
+  uint8_t* planes = plane_scratch(bytes);
+  decompress_block(side, block, ref, planes);
+  interleave_planes(planes, bytes / 2, out);
 }
 
 uint32_t TableFile::get(int side, uint64_t slot) const {
@@ -449,16 +456,15 @@ uint32_t TableFile::load_slow(int side, uint64_t block, const BlockRef& ref, uin
   } else {
     // A block of distances below 256 (most: plies, and the re-packed potentials) is cached a
     // byte an entry, its low plane: the cache then holds twice as many of them.
-    thread_local std::vector<uint8_t> planes;
-    planes.resize(bytes);
-    decompress_block(side, block, ref, planes.data());
+    uint8_t* planes = plane_scratch(bytes);
+    decompress_block(side, block, ref, planes);
     const size_t count = bytes / 2;
-    if (all_zero(planes.data() + count, count)) bits = 8, size = count;
+    if (all_zero(planes + count, count)) bits = 8, size = count;
     data.reset(new uint8_t[size]);
     if (bits == 8)
-      std::memcpy(data.get(), planes.data(), count);
+      std::memcpy(data.get(), planes, count);
     else
-      interleave_planes(planes.data(), count, data.get());
+      interleave_planes(planes, count, data.get());
   }
   const uint32_t v = stored_entry(data.get(), bits, index);
   cache_->insert(file_id_, block * 2 + uint64_t(side), data, size, bits);
