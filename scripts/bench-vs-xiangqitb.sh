@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-[ $# -ge 3 ] || { sed -n 8,9p "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n 7,8p "$0" >&2; exit 2; }
 ref=$(realpath "$1") material=$2 ref_name=$3 rounds=${4:-2} threads=${5:-2}
 xqtb=$(realpath "${XQTB:-build/xqtb}")
 [ -x "$xqtb" ] || { echo "bench-vs-xiangqitb: $xqtb not built (scripts/build.sh)" >&2; exit 1; }
