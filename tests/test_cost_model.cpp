@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "core/table_file.hpp"
 #include "core/table_names.hpp"
@@ -174,6 +175,53 @@ TEST_CASE("the memory headroom check refuses what the machine cannot give", "[co
           0);
     CHECK(text.find(" GiB are available") != std::string::npos);
   }
+}
+
+// A Slurm job's limit is a cgroup's, under v1 (many clusters) or v2, and may be set on a parent
+// of the process's own group: the check reads the least headroom of the groups and their
+// ancestors.
+TEST_CASE("the memory headroom reads cgroup v1 and v2 limits up the groups' ancestors", "[cost]") {
+  const test::TempDir root("cgroups");
+  const auto put = [&](const std::string& dir, const std::string& file, const std::string& text) {
+    std::filesystem::create_directories(root.path / dir);
+    std::ofstream(root.path / dir / file) << text << "\n";
+  };
+  const auto headroom = [&](const std::string& proc_self_cgroup) {
+    std::istringstream text(proc_self_cgroup);
+    return gen::cgroup_headroom_bytes(text, root.path.string());
+  };
+  // v1: the step's group has 600 bytes left, the job's (its parent) 300; the root no limit.
+  put("memory", "memory.limit_in_bytes", "9223372036854771712");
+  put("memory", "memory.usage_in_bytes", "5000");
+  put("memory/job", "memory.limit_in_bytes", "800");
+  put("memory/job", "memory.usage_in_bytes", "500");
+  put("memory/job/step", "memory.limit_in_bytes", "1000");
+  put("memory/job/step", "memory.usage_in_bytes", "400");
+  CHECK(headroom("5:cpu,cpuacct:/job/step\n4:memory:/job/step\n0::/\n") == 300);
+  CHECK(headroom("4:cpuset,memory:/job/step\n") == 300);  // controllers mounted together
+  // A group over its limit has nothing left.
+  put("memory/full", "memory.limit_in_bytes", "100");
+  put("memory/full", "memory.usage_in_bytes", "150");
+  CHECK(headroom("4:memory:/full\n") == 0);
+  // v2 alone: "max" is no limit; the parent's 5000 - 4000 holds.
+  put("a", "memory.max", "5000");
+  put("a", "memory.current", "4000");
+  put("a/b", "memory.max", "max");
+  put("a/b", "memory.current", "100");
+  CHECK(headroom("0::/a/b\n") == 1000);
+  // v2 beside v1 (hybrid) is mounted at unified/.
+  put("unified/x", "memory.max", "2000");
+  put("unified/x", "memory.current", "500");
+  CHECK(headroom("0::/x\n4:memory:/job/step\n") == 300);
+  CHECK(headroom("0::/x\n") == 1500);
+  // The inactive page cache (tables written, read back) is reclaimed before a kill: not used.
+  put("unified/x", "memory.stat", "anon 300\nfile 200\ninactive_file 150\nactive_file 50");
+  CHECK(headroom("0::/x\n") == 1650);
+  put("memory/job", "memory.stat", "cache 300\ninactive_file 10\ntotal_inactive_file 250");
+  CHECK(headroom("4:memory:/job/step\n") == 550);  // the job's 800 - (500 - 250), below 600
+  // No memory group with a limit, or lines that are not groups: no bound.
+  CHECK(headroom("") == UINT64_MAX);
+  CHECK(headroom("0::/nowhere\n3:cpuset:/job\nnot a group line\n") == UINT64_MAX);
 }
 
 TEST_CASE("a rule-decided table's measured peak is within its memory estimate", "[cost][slow]") {
