@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "generator/chase_stage.hpp"
+#include "generator/memory_headroom.hpp"
 #include "generator/parity_game.hpp"
 #include "rules/chase_game.hpp"
 #include "rules/move_facts.hpp"
@@ -110,6 +111,11 @@ struct ChineseGame {
       }
     }
     ParityGame g;
+    size_t total = 0;  // reserved: a growing copy would hold twice the moves at its peak
+    for (const std::vector<ParityGame::Edge>& edges : out) total += edges.size();
+    g.edges.reserve(total);
+    g.first.reserve(size_t(size) + 1);
+    g.winner_moves.reserve(size);
     for (uint32_t v = 0; v < size; ++v) {
       g.add_node(winner_moves[v], out[v]);
       std::vector<ParityGame::Edge>().swap(out[v]);
@@ -130,6 +136,9 @@ ChineseStageSizes solve_chinese_rule(SolvedTable& table, const TableSet& set,
   };
   const auto play = [&](Color winner, const Bitmap& cornered,
                         const std::vector<uint64_t>& members) {
+    require_memory(members.size() * kChineseGameBytesPerCornered,
+                   table.material.name() + ": the chase game of " + std::to_string(members.size()) +
+                       " cornered positions");
     const ParityGame graph = ChineseGame{draws, winner, cornered, members}.build();
     sizes.moves[winner] = graph.edges.size();
     const std::vector<uint16_t> potential = solve_chase_game(

@@ -16,6 +16,13 @@ struct ChineseStageSizes : ChaseStageSizes {
   uint64_t moves[2] = {0, 0};
 };
 
+// What the chase game takes per cornered position at its peak, while its moves are gathered:
+// about 175 bytes in KCPAKAB (3,492,062 cornered positions, 8.3 moves within the game each),
+// rounded up for materials with more moves (docs/generation.md "The chase stage's cost").
+// The stage checks it against the memory left before building the game; the plan, made before
+// the cornered positions are known, names it.
+constexpr uint64_t kChineseGameBytesPerCornered = 256;
+
 // Turns draws of `table` into ChaseWin/ChaseLoss where the Chinese rules decide them, with the
 // chase potential (pack_chase_potential) as the distance. The table must come from
 // solve_check_rule (its RuleWin/RuleLoss are sinks here), every slot of it (no MPI share), and

@@ -57,9 +57,12 @@ expect_line(0 "KRKAA          27864  496.6 KiB  8.7 KiB  < 1 s  to build"
             gen KRKAA --plan ${T})
 expect_line(0 "6 tables, 2 to build in ${WORK}/tables: peak memory 496.6 KiB, disk about 8.8 KiB, time < 1 s (rough: rates of a 2-vCPU machine, docs/generation.md)"
             gen KRKAA --plan ${T})
-# Under asian the register product is known only when its stage starts: the plan names it.
+# Under asian the register product, under chinese the chase game, is known only when its stage
+# starts: the plan names it.
 expect_line(0 "not counted: the Asian register product, about 1100 bytes per cornered position, checked when each table's Asian stage starts (docs/generation.md)"
             gen KRKAA --plan --rules asian --dir "${WORK}/asian-plan")
+expect_line(0 "not counted: the chase game, about 256 bytes per cornered position, checked when each table's chase stage starts (docs/generation.md)"
+            gen KRKAA --plan --rules chinese --dir "${WORK}/chinese-plan")
 # The 55 GiB ending of the issue (61.9 GiB with the rule stage bounded): its needs show
 # before anything runs.
 expect_line(0 "KRNKRAABB  3642897888   61.9 GiB    1.1 GiB  57 min 27 s  to build"

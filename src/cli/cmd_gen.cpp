@@ -16,6 +16,7 @@
 #include "core/index.hpp"
 #include "core/table_names.hpp"
 #include "generator/asian_rule_stage.hpp"
+#include "generator/chinese_rule_stage.hpp"
 #include "generator/cost_model.hpp"
 #include "generator/generate.hpp"
 #include "generator/mpi/process_partition.hpp"
@@ -100,6 +101,10 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, in
     std::cout << "not counted: the Asian register product, about "
               << gen::kAsianProductBytesPerCornered
               << " bytes per cornered position, checked when each table's Asian stage starts"
+                 " (docs/generation.md)\n";
+  if (o.rules == RuleSet::Chinese)
+    std::cout << "not counted: the chase game, about " << gen::kChineseGameBytesPerCornered
+              << " bytes per cornered position, checked when each table's chase stage starts"
                  " (docs/generation.md)\n";
 }
 
