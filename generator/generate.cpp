@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "core/table_file.hpp"
 #include "core/table_names.hpp"
 #include "generator/cost_model.hpp"
+#include "generator/memory_headroom.hpp"
 #include "generator/omitted_side.hpp"
 #include "generator/solve.hpp"
 #include "generator/stats.hpp"
@@ -279,12 +281,22 @@ RunPlan make_run_plan(const std::vector<Material>& requested, const GenOptions& 
         need > largest_need)
       largest = &m, largest_need = need;
   }
-  const double limit = o.memory_limit_gib * double(1ull << 30);
-  if (largest && limit > 0 && double(largest_need) > limit) {
+  if (largest) {
     std::ostringstream why;
     why << largest->name() << " needs about " << (largest_need + (1 << 20) - 1) / (1 << 20)
-        << " MiB, more than the memory limit of " << o.memory_limit_gib << " GiB";
-    throw std::runtime_error(why.str());
+        << " MiB, more than ";
+    if (o.memory_limit_gib) {
+      if (*o.memory_limit_gib > 0 && double(largest_need) > *o.memory_limit_gib * 0x1p30) {
+        why << "the memory limit of " << *o.memory_limit_gib << " GiB";
+        throw std::runtime_error(why.str());
+      }
+    } else if (const uint64_t available = available_memory_bytes(); largest_need > available) {
+      // Refused now rather than killed by the kernel when the table's turn comes, maybe hours
+      // into the run. The estimate is a bound: the user may know better.
+      why << "the " << std::fixed << std::setprecision(1) << double(available) / 0x1p30
+          << " GiB available here (--memory-limit 0 to try anyway)";
+      throw std::runtime_error(why.str());
+    }
   }
   check_rule_set(o.dir, p.order, p.present, o.rules);
   p.needed.resize(p.order.size() + 1);
@@ -488,7 +500,7 @@ GenSummary generate(const std::vector<Material>& requested, const GenOptions& op
 #else
   const int threads = 1;  // built with XQTB_OPENMP=OFF: the solver passes run serially
 #endif
-  if (!std::isfinite(o.memory_limit_gib) || o.memory_limit_gib < 0)
+  if (o.memory_limit_gib && (!std::isfinite(*o.memory_limit_gib) || *o.memory_limit_gib < 0))
     throw std::invalid_argument("the memory limit must be a number of GiB, 0 (none) or more");
   fix_mmap_threshold();
   const std::set<Material> named(requested.begin(), requested.end());

@@ -5,6 +5,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -21,9 +22,11 @@ namespace xq::gen {
 struct GenOptions {
   std::string dir = "tables";
   RuleSet rules = RuleSet::Check;
-  int threads = 0;              // 0: OpenMP's default
-  double memory_limit_gib = 0;  // 0: no limit; finite and ≥ 0
-  bool force = false;           // regenerate tables that exist already
+  int threads = 0;  // 0: OpenMP's default
+  // Refuse a run whose largest table to build needs more (memory_estimate): GiB, finite and
+  // ≥ 0, 0 for no limit; none given: what the machine can give now (available_memory_bytes).
+  std::optional<double> memory_limit_gib;
+  bool force = false;  // regenerate tables that exist already
   // Build the requested materials alone: every other table of their plan must exist (the
   // way a cluster job builds one table of a workflow whose other jobs build the rest).
   bool only_requested = false;

@@ -141,6 +141,12 @@ expect(2 "'0x10' is not a whole number" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/R3
 expect(2 "--counter: 1 required INT missing" probe ${T} --fen "3k5/9/9/9/9/9/9/9/9/R3K4 w" --counter "")
 expect(2 "'1e3' is not a whole number" gen KRK ${T} --threads 1e3)
 expect(1 "KRKCAABB needs about 774 MiB" gen KRKCAABB --dir "${WORK}/limit" --memory-limit 0.0001)
+# Without --memory-limit the limit is what the machine (or the job's cgroup) can give: a table
+# of 76 TB is refused before anything is built, not killed by the kernel hours later.
+expect(1 "KRRNKRRN needs about 76399789 MiB, more than the " gen KRRNKRRN --dir "${WORK}/huge")
+if(EXISTS "${WORK}/huge")
+  message(SEND_ERROR "gen KRRNKRRN, refused, made its directory")
+endif()
 # An EPD file with a bad line: every line answered, the failure counted, exit 2.
 execute_process(COMMAND "${XQTB}" probe ${T} --epd "${WORK}/mixed.epd" RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_QUIET)

@@ -19,6 +19,7 @@
 #include "generator/chinese_rule_stage.hpp"
 #include "generator/cost_model.hpp"
 #include "generator/generate.hpp"
+#include "generator/memory_headroom.hpp"
 #include "generator/mpi/process_partition.hpp"
 #include "generator/slurm_workflow.hpp"
 
@@ -97,6 +98,10 @@ void print_plan(const std::vector<Material>& order, const gen::GenOptions& o, in
             << ", disk about " << human_bytes(disk) << ", time " << (seconds < 0.5 ? "" : "about ")
             << gen::format_duration(seconds)
             << " (rough: rates of a 2-vCPU machine, docs/generation.md)\n";
+  if (const uint64_t available = gen::available_memory_bytes();
+      ranks == 1 && !o.memory_limit_gib && peak > available)
+    std::cout << "the peak is above the " << human_bytes(available)
+              << " available here: gen refuses the run (--memory-limit 0 to try anyway)\n";
   if (o.rules == RuleSet::Asian)
     std::cout << "not counted: the Asian register product, about "
               << gen::kAsianProductBytesPerCornered
@@ -212,7 +217,8 @@ void register_gen(CLI::App& app) {
       ->check(decimal_integer())
       ->check(CLI::Range(0, 1024));
   sub->add_option("--memory-limit", opt->gen.memory_limit_gib,
-                  "Refuse tables needing more memory (GiB; 0: no limit)")
+                  "Refuse tables needing more memory (GiB; 0: no limit; default: what the "
+                  "machine or the job's cgroup can give)")
       ->check(decimal_fraction())
       ->check(CLI::Range(0.0, 1048576.0));
   sub->add_option("--rules", opt->rules,
