@@ -90,11 +90,19 @@ uint64_t available_memory_bytes() {
 }
 
 void require_memory(uint64_t bytes, const std::string& what) {
-  const uint64_t available = available_memory_bytes();
+  require_memory(bytes, what, available_memory_bytes());
+}
+
+void require_memory(uint64_t bytes, const std::string& what, uint64_t available) {
   if (bytes <= available) return;
+  // In MiB below 10 GiB, where tenths of a GiB would hide the difference.
+  const bool gib = bytes >= (10ull << 30);
+  const double unit = double(gib ? 1ull << 30 : 1ull << 20);
   char text[160];
-  std::snprintf(text, sizeof text, " needs about %.1f GiB, only %.1f GiB are available",
-                double(bytes) / double(1ull << 30), double(available) / double(1ull << 30));
+  std::snprintf(text, sizeof text,
+                gib ? " needs about %.1f GiB, only %.1f GiB are available"
+                    : " needs about %.0f MiB, only %.0f MiB are available",
+                double(bytes) / unit, double(available) / unit);
   throw std::runtime_error(what + text);
 }
 

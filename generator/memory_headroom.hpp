@@ -24,8 +24,9 @@ uint64_t available_memory_bytes();
 // limit that can be read.
 uint64_t cgroup_headroom_bytes(std::istream& proc_self_cgroup, const std::string& root);
 
-// Throws std::runtime_error ("WHAT needs about X GiB, only Y GiB are available") when `bytes`
-// exceed available_memory_bytes().
+// Throws std::runtime_error ("WHAT needs about X GiB, only Y GiB are available", in MiB below
+// 10 GiB) when `bytes` exceed available_memory_bytes(), or `available`.
 void require_memory(uint64_t bytes, const std::string& what);
+void require_memory(uint64_t bytes, const std::string& what, uint64_t available);
 
 }  // namespace xq::gen
