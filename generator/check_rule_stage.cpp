@@ -8,6 +8,7 @@
 
 #include "core/retro.hpp"
 #include "generator/bitmap.hpp"
+#include "generator/memory_headroom.hpp"
 #include "generator/pass_setup.hpp"
 
 namespace xq::gen {
@@ -163,9 +164,16 @@ struct Arena {
         wdl{table.wdl[0].data(), table.wdl[1].data()},
         side_rank{0, draws.rank_below(m), draws.rank_below(2 * m)},
         mail(partition) {
-    filled_slots(potential, side_rank[2], uint16_t(0));
     if (table.first != share.begin || table.wdl[0].size() != m)
       throw std::logic_error("the rule stage needs the rank's share of the table");
+    // What the stage allocates from here on, now that its draws are counted: 2 bytes per draw
+    // of potentials, a game's 3 bytes per draw (CheckRuleGame) and its seven bitmaps over the
+    // share's slots. `gen`'s plan bounds it as if every slot were a draw; a run let past that
+    // bound (--memory-limit 0) learns here, not from the kernel, that it does not fit.
+    require_memory(5 * side_rank[2] + 7 * 2 * m / 8, table.material.name() +
+                                                         ": the check rule stage of " +
+                                                         std::to_string(side_rank[2]) + " draws");
+    filled_slots(potential, side_rank[2], uint16_t(0));
   }
 
   // Calls body(g, cursor, un-move list) for every draw g of the share, in parallel; the
