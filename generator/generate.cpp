@@ -13,7 +13,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -283,8 +282,8 @@ RunPlan make_run_plan(const std::vector<Material>& requested, const GenOptions& 
   }
   if (largest) {
     std::ostringstream why;
-    why << largest->name() << " needs about " << (largest_need + (1 << 20) - 1) / (1 << 20)
-        << " MiB, more than ";
+    why << largest->name() << " needs about " << memory_figure(largest_need, true)
+        << ", more than ";
     if (o.memory_limit_gib) {
       if (*o.memory_limit_gib > 0 && double(largest_need) > *o.memory_limit_gib * 0x1p30) {
         why << "the memory limit of " << *o.memory_limit_gib << " GiB";
@@ -293,8 +292,8 @@ RunPlan make_run_plan(const std::vector<Material>& requested, const GenOptions& 
     } else if (const uint64_t available = available_memory_bytes(); largest_need > available) {
       // Refused now rather than killed by the kernel when the table's turn comes, maybe hours
       // into the run. The estimate is a bound: the user may know better.
-      why << "the " << std::fixed << std::setprecision(1) << double(available) / 0x1p30
-          << " GiB available here (--memory-limit 0 to try anyway)";
+      why << "the " << memory_figure(available, false)
+          << " available here (--memory-limit 0 to try anyway)";
       throw std::runtime_error(why.str());
     }
   }

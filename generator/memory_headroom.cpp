@@ -1,6 +1,7 @@
 #include "generator/memory_headroom.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -89,21 +90,29 @@ uint64_t available_memory_bytes() {
   return std::min(available, cgroup_headroom_bytes(groups, "/sys/fs/cgroup"));
 }
 
+std::string memory_figure(uint64_t bytes, bool need) {
+  // Whole MiB below 10 GiB, where tenths of a GiB would hide a difference ("needs about 0.3
+  // GiB, only 0.3 GiB"); tenths of the unit above.
+  const double b = double(bytes);
+  const auto round = [&](double x) { return need ? std::ceil(x) : std::floor(x); };
+  char text[48];
+  if (b < 0x1p30 * 10)
+    std::snprintf(text, sizeof text, "%.0f MiB", round(b / 0x1p20));
+  else if (b < 0x1p40 * 10)
+    std::snprintf(text, sizeof text, "%.1f GiB", round(b / 0x1p30 * 10) / 10);
+  else
+    std::snprintf(text, sizeof text, "%.1f TiB", round(b / 0x1p40 * 10) / 10);
+  return text;
+}
+
 void require_memory(uint64_t bytes, const std::string& what) {
   require_memory(bytes, what, available_memory_bytes());
 }
 
 void require_memory(uint64_t bytes, const std::string& what, uint64_t available) {
   if (bytes <= available) return;
-  // In MiB below 10 GiB, where tenths of a GiB would hide the difference.
-  const bool gib = bytes >= (10ull << 30);
-  const double unit = double(gib ? 1ull << 30 : 1ull << 20);
-  char text[160];
-  std::snprintf(text, sizeof text,
-                gib ? " needs about %.1f GiB, only %.1f GiB are available"
-                    : " needs about %.0f MiB, only %.0f MiB are available",
-                double(bytes) / unit, double(available) / unit);
-  throw std::runtime_error(what + text);
+  throw std::runtime_error(what + " needs about " + memory_figure(bytes, true) + ", only " +
+                           memory_figure(available, false) + " are available");
 }
 
 }  // namespace xq::gen

@@ -24,8 +24,13 @@ uint64_t available_memory_bytes();
 // limit that can be read.
 uint64_t cgroup_headroom_bytes(std::istream& proc_self_cgroup, const std::string& root);
 
-// Throws std::runtime_error ("WHAT needs about X GiB, only Y GiB are available", in MiB below
-// 10 GiB) when `bytes` exceed available_memory_bytes(), or `available`.
+// Bytes as a refusal states them: "774 MiB" below 10 GiB, "61.9 GiB" below 10 TiB, "72.9 TiB"
+// above; a need is rounded up (`need`), what is available down, so that the two never read
+// equal.
+std::string memory_figure(uint64_t bytes, bool need);
+
+// Throws std::runtime_error ("WHAT needs about X, only Y are available", memory_figure) when
+// `bytes` exceed available_memory_bytes(), or `available`.
 void require_memory(uint64_t bytes, const std::string& what);
 void require_memory(uint64_t bytes, const std::string& what, uint64_t available);
 

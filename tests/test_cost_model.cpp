@@ -190,6 +190,15 @@ TEST_CASE("the memory headroom check refuses what the machine cannot give", "[co
   CHECK(refusal(350ull << 20, 310ull << 20) ==
         "KXKX: a stage needs about 350 MiB, only 310 MiB are available");
   CHECK(refusal(350ull << 20, 350ull << 20) == "accepted");
+  // A need rounds up, what is left down: they never read equal.
+  CHECK(refusal((300ull << 20) - 1000, (299ull << 20) + 1000) ==
+        "KXKX: a stage needs about 300 MiB, only 299 MiB are available");
+  CHECK(gen::memory_figure(10ull << 30, true) == "10.0 GiB");
+  CHECK(gen::memory_figure((10ull << 30) - 1, true) == "10240 MiB");
+  CHECK(gen::memory_figure((61ull << 30) + (900ull << 20), true) == "61.9 GiB");
+  CHECK(gen::memory_figure((61ull << 30) + (900ull << 20), false) == "61.8 GiB");
+  CHECK(gen::memory_figure(76399789ull << 20, true) == "72.9 TiB");  // KRRNKRRN, 72.86 TiB
+  CHECK(gen::memory_figure(0, false) == "0 MiB");
 }
 
 // A Slurm job's limit is a cgroup's, under v1 (many clusters) or v2, and may be set on a parent
