@@ -166,13 +166,12 @@ struct Arena {
         mail(partition) {
     if (table.first != share.begin || table.wdl[0].size() != m)
       throw std::logic_error("the rule stage needs the rank's share of the table");
-    // What the stage allocates from here on, now that its draws are counted: 2 bytes per draw
-    // of potentials, a game's 3 bytes per draw (CheckRuleGame) and its seven bitmaps over the
-    // share's slots. `gen`'s plan bounds it as if every slot were a draw; a run let past that
-    // bound (--memory-limit 0) learns here, not from the kernel, that it does not fit.
-    require_memory(5 * side_rank[2] + 7 * 2 * m / 8, table.material.name() +
-                                                         ": the check rule stage of " +
-                                                         std::to_string(side_rank[2]) + " draws");
+    // What the stage allocates from here on (kRuleBytesPerDraw), now that its draws are
+    // counted. `gen`'s plan bounds it as if every slot were a draw; a run let past that bound
+    // (--memory-limit 0) learns here, not from the kernel, that it does not fit.
+    require_memory(kRuleBytesPerDraw * side_rank[2] + kRuleBitmaps * 2 * m / 8,
+                   table.material.name() + ": the check rule stage of " +
+                       std::to_string(side_rank[2]) + " draws");
     filled_slots(potential, side_rank[2], uint16_t(0));
   }
 

@@ -8,6 +8,15 @@
 
 namespace xq::gen {
 
+// What the stage allocates beside the table's arrays, at its peak (one would-be winner's game):
+// per draw its potential (2 bytes) and the game's counts (3 bytes on average over the sides:
+// check_rule_stage.cpp's CheckRuleGame), per slot and side seven bitmaps and the draw set's
+// ranks (a quarter byte). gen's memory_estimate takes every slot for a draw; the stage checks
+// its real need once its draws are counted.
+constexpr uint64_t kRuleBytesPerDraw = 5;
+constexpr uint64_t kRuleBitmaps = 7;
+constexpr uint64_t kRuleBitsPerDrawnSlot = 8 * kRuleBytesPerDraw + kRuleBitmaps + 2;  // 2: ranks
+
 // Turns plain draws of `table` into RuleWin/RuleLoss where the perpetual-check rule decides
 // them, with the strategy potential of docs/metrics.md as the distance; the distance of the
 // remaining draws is 0. The table must come straight from solve_plain, given the final (rule)

@@ -19,6 +19,7 @@
 
 #include "core/table_file.hpp"
 #include "core/table_names.hpp"
+#include "generator/check_rule_stage.hpp"
 #include "generator/cost_model.hpp"
 #include "generator/memory_headroom.hpp"
 #include "generator/omitted_side.hpp"
@@ -211,9 +212,8 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, Rul
   // every stage. Besides them, the plain, write and DTC stages need at most 2 bytes (the write
   // mask 1; the DTC stage reuses the DTM array, written first, and needs at most 1 byte more)
   // and the capture targets, 3 bytes per slot and side of each, whole on every rank. The rule
-  // stage needs at most 49/8 bytes when every slot is a draw (check_rule_stage.cpp: the potentials
-  // 2, a game's counts 3 on average over the sides, the draw set's ranks 1/4 and seven
-  // bitmaps); the capture targets are freed for it under the check rule, and under chinese
+  // stage needs at most kRuleBitsPerDrawnSlot / 8 bytes (check_rule_stage.hpp, 49/8) when every
+  // slot is a draw; the capture targets are freed for it under the check rule, and under chinese
   // and asian all but their classes, 1 byte per slot and side (generate's release, unless read
   // through the cache). Over ranks a rank holds its share of the rest in
   // every stage (the first share is the largest), plus its exchange buffers: at most 8 bytes
@@ -228,7 +228,8 @@ uint64_t memory_estimate(const Material& m, int ranks, uint64_t cache_bytes, Rul
   const uint64_t n = Index(m).size();
   const Share share = ShareMap(n, ranks, share_alignment()).of(0);
   uint64_t plain = times(share.size(), 2 * 5);
-  uint64_t rule = rules == RuleSet::None ? 0 : times(share.size(), 2 * (3 * 8 + 49)) / 8;
+  uint64_t rule =
+      rules == RuleSet::None ? 0 : times(share.size(), 2 * (3 * 8 + kRuleBitsPerDrawnSlot)) / 8;
   if (ranks > 1) plain = add(plain, plain / 4), rule = add(rule, rule / 4);
   uint64_t targets = cache_bytes;
   if (!cache_bytes)
